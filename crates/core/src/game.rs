@@ -1,0 +1,102 @@
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::{MoveError, Outcome, Player, VariantError};
+
+/// The rules of one game, implemented on its position type.
+///
+/// A position is a value: it knows the variant, the pieces, the player to move, and the
+/// history it needs for repetition rules. Implementations keep move generation free of heap
+/// allocation once the caller's buffer has grown.
+///
+/// Invariants every implementation upholds (and the generic property tests check):
+/// * [`legal_moves`](Game::legal_moves) is empty exactly when [`outcome`](Game::outcome) is
+///   `Some`; a finished game has no moves and a game with no moves is finished.
+/// * [`hash`](Game::hash), kept incrementally by `play` and `undo`, always equals
+///   [`compute_hash`](Game::compute_hash).
+/// * `parse_move(format_move(m)) == Ok(m)` for every legal `m`.
+/// * `undo` after `play(m)` restores the position exactly, hash included.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One whole turn. Small and `Copy`; its meaning may depend on the position it is played in.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The game's id on the wire and in records: `"boop"`, `"gipf"`, `"zertz"`, `"punct"`.
+    const NAME: &'static str;
+    /// The name people read: `"boop."`, `"GIPF"`, `"ZÈRTZ"`, `"PÜNCT"`.
+    const DISPLAY_NAME: &'static str;
+
+    /// Every variant id, the default first.
+    fn variants() -> &'static [&'static str];
+
+    /// The default variant.
+    fn default_variant() -> &'static str {
+        Self::variants()[0]
+    }
+
+    /// The starting position of `variant`.
+    ///
+    /// # Errors
+    /// [`VariantError`] when the game has no such variant.
+    fn new(variant: &str) -> Result<Self, VariantError>;
+
+    /// The variant id this position is played under.
+    fn variant(&self) -> &'static str;
+
+    /// The player who makes the next turn.
+    fn to_move(&self) -> Player;
+
+    /// Replaces the contents of `out` with every legal turn, each exactly once.
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Plays a turn. The caller guarantees it is one of [`legal_moves`](Game::legal_moves);
+    /// anything else may leave the position meaningless (but never unsafe).
+    fn play(&mut self, mv: Self::Move);
+
+    /// Takes back the last turn played with [`play`](Game::play).
+    ///
+    /// # Panics
+    /// When no turn has been played since the position was created.
+    fn undo(&mut self);
+
+    /// The number of turns played since the position was created (and not undone).
+    fn turns_played(&self) -> usize;
+
+    /// `None` while the game goes on.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The Zobrist hash of the position (not of its history), kept incrementally.
+    fn hash(&self) -> u64;
+
+    /// The same hash computed from scratch; for tests of the incremental one.
+    fn compute_hash(&self) -> u64;
+
+    /// The canonical notation of a legal move in this position.
+    fn format_move(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in this position, accepting the abbreviations the game's notation allows.
+    ///
+    /// # Errors
+    /// [`MoveError`] saying what is wrong: bad syntax, an illegal turn, an ambiguous
+    /// abbreviation, or a finished game.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+}
+
+/// How a game shows itself: a text diagram, an SVG picture and click paths for the generic
+/// UI (DESIGN.md section 4), and a JSON view of the position.
+pub trait View: Game {
+    /// A text diagram of the board and both pools or reserves, without a status line.
+    fn diagram(&self) -> String;
+
+    /// The board as a standalone SVG document. Every clickable item and every piece carries
+    /// a stable `id`; clickable items also carry the class `target`.
+    fn svg(&self) -> String;
+
+    /// The ids a person clicks, in order, to make `mv` (which must be legal here). Each id is
+    /// an element of [`svg`](View::svg). No two legal moves share a path, and no path is a
+    /// prefix of another.
+    fn click_path(&self, mv: Self::Move) -> Vec<String>;
+
+    /// The game-specific part of the position as JSON: at least `board`, and the pools,
+    /// reserves or captures of each player.
+    fn state_json(&self) -> serde_json::Value;
+}

@@ -1,0 +1,28 @@
+//! The game contract of ply.
+//!
+//! Every rules crate (boop., GIPF, ZÈRTZ, PÜNCT) implements [`Game`] for its position type and
+//! [`View`] for its pictures; everything above the rules (search, records, the command line, the
+//! server) is written once against these traits and never names a game.
+//!
+//! * [`Game`] is the fast, typed interface: `Copy` moves, a reusable move buffer, make/unmake
+//!   with [`Game::play`] and [`Game::undo`], an incrementally kept Zobrist [`Game::hash`].
+//! * [`AnyGame`] is the object-safe layer over it: moves as canonical notation strings,
+//!   pictures, JSON views. [`GameEntry`] and [`Registry`] map a game name to a constructor.
+//! * [`perft`] counts leaf turns; it is the backbone of the rules tests.
+//!
+//! A move is always a **whole turn** (DESIGN.md, principle 3), and the player to move is kept
+//! explicitly by each position.
+
+mod any;
+mod error;
+mod game;
+mod perft;
+mod player;
+pub mod testkit;
+pub mod zobrist;
+
+pub use any::{AnyGame, DynGame, GameEntry, Registry, UnknownGame};
+pub use error::{MoveError, VariantError};
+pub use game::{Game, View};
+pub use perft::{divide, perft};
+pub use player::{ByPlayer, Outcome, Player};

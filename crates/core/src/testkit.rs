@@ -1,0 +1,80 @@
+//! A consistency harness every rules crate runs over random games (shakmaty's fuzz targets and
+//! board-game's harness, done as a plain function so proptest can drive it with seeds).
+
+use std::fmt::Debug;
+
+use crate::{Game, zobrist::splitmix64};
+
+/// What one random game looked like, for further checks by the caller.
+#[derive(Clone, Debug)]
+pub struct RandomGame<G: Game> {
+    /// The position after every turn, the start first.
+    pub positions: Vec<G>,
+    /// The turns played.
+    pub moves: Vec<G::Move>,
+}
+
+/// Plays one random game of at most `max_turns` turns from `start`, choosing moves with a
+/// generator seeded by `seed`, and checks at every position:
+///
+/// * no move is generated twice, and moves exist exactly when the game is not over;
+/// * every move formats and parses back to itself;
+/// * the incremental hash equals the recomputed one, after `play` and after `undo`;
+/// * `undo` restores the position exactly;
+/// * `turns_played` counts up and down with `play` and `undo`.
+///
+/// `check` is called on every position for game-specific invariants (piece conservation…).
+///
+/// # Panics
+/// On the first violation, with a message naming the turn number and the moves so far.
+pub fn random_game<G, F>(start: &G, seed: u64, max_turns: usize, mut check: F) -> RandomGame<G>
+where
+    G: Game + PartialEq + Debug,
+    F: FnMut(&G),
+{
+    let mut game = start.clone();
+    let mut state = seed;
+    let mut moves = Vec::new();
+    let mut played: Vec<G::Move> = Vec::new();
+    let mut positions = vec![game.clone()];
+    let mut names: Vec<String> = Vec::new();
+    for turn in 0..max_turns {
+        check(&game);
+        assert_eq!(game.hash(), game.compute_hash(), "hash drifted before turn {turn}: {names:?}");
+        game.legal_moves(&mut moves);
+        assert_eq!(
+            moves.is_empty(),
+            game.outcome().is_some(),
+            "moves must exist exactly while the game is on (turn {turn}, {names:?})"
+        );
+        let mut seen = std::collections::HashSet::new();
+        for &mv in &moves {
+            assert!(seen.insert(mv), "move {mv:?} generated twice at turn {turn}: {names:?}");
+            let text = game.format_move(mv);
+            match game.parse_move(&text) {
+                Ok(back) => assert_eq!(back, mv, "'{text}' parses to another move at turn {turn}"),
+                Err(e) => panic!("'{text}' does not parse back at turn {turn}: {e} ({names:?})"),
+            }
+        }
+        if moves.is_empty() {
+            break;
+        }
+        let (next, r) = splitmix64(state);
+        state = next;
+        let mv = moves[(r % moves.len() as u64) as usize];
+        names.push(game.format_move(mv));
+        let before = game.clone();
+        let count = game.turns_played();
+        game.play(mv);
+        assert_eq!(game.turns_played(), count + 1);
+        assert_eq!(game.hash(), game.compute_hash(), "hash drifted after {names:?}");
+        game.undo();
+        assert_eq!(game, before, "undo did not restore the position after {names:?}");
+        assert_eq!(game.hash(), before.hash());
+        game.play(mv);
+        played.push(mv);
+        positions.push(game.clone());
+    }
+    check(&game);
+    RandomGame { positions, moves: played }
+}

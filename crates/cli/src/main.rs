@@ -1,1 +1,57 @@
-fn main(){}
+//! `ply`: play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod commands;
+mod position;
+
+/// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
+///
+/// Every command names a game (`ply moves boop`); `--variant` picks a variant, `--moves` plays
+/// turns from the start in the game's notation, separated by spaces.
+#[derive(Parser, Debug)]
+#[command(name = "ply", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// List the legal turns of a position, one per line, in canonical notation, sorted.
+    Moves(commands::MovesArgs),
+    /// Count the leaf turns 1, 2, … N turns deep (perft), to check and time the rules.
+    Perft(commands::PerftArgs),
+    /// Show a position: a text diagram with both pools and whose turn it is, the board as
+    /// SVG, or the state as JSON.
+    Show(commands::ShowArgs),
+    /// List the games and their variants.
+    Games,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Moves(args) => commands::moves(args),
+        Command::Perft(args) => commands::perft(args),
+        Command::Show(args) => commands::show(args),
+        Command::Games => commands::games(),
+    };
+    match result {
+        Ok(code) => code,
+        // A reader that stops early (`ply moves gipf | head`) is not an error.
+        Err(e)
+            if e
+                .downcast_ref::<std::io::Error>()
+                .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
+        {
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("ply: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,375 @@
+//! Canonical notation of whole turns (gipf.md 5) and the parser with its abbreviations (5.4).
+
+use ply_core::{Game, MoveError};
+
+use crate::geometry::{ENTRIES, LINES, Point, cell_point, find_entry};
+use crate::rules::keep_cells;
+use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
+
+/// A removal as written: its end points (smaller first) and its kept points (ascending).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Removal {
+    pub first: Point,
+    pub last: Point,
+    pub kept: Vec<Point>,
+}
+
+impl std::fmt::Display for Removal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "x{}-{}", self.first, self.last)?;
+        for k in &self.kept {
+            write!(f, "+{k}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One token of a turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    Removal(Removal),
+    Push { dot: Point, first: Point, gipf: bool },
+}
+
+impl std::fmt::Display for Token {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Token::Removal(r) => r.fmt(f),
+            Token::Push { dot, first, gipf } => {
+                write!(f, "{}{dot}-{first}", if *gipf { "G" } else { "" })
+            }
+        }
+    }
+}
+
+fn cells_to_points(mut cells: u64) -> Vec<Point> {
+    let mut out = Vec::new();
+    while cells != 0 {
+        out.push(cell_point(cells.trailing_zeros()));
+        cells &= cells - 1;
+    }
+    out
+}
+
+/// The tokens of a legal move, in order, replaying it on a copy of `state`. Each token comes
+/// with the state just before it (for click paths and diagnostics).
+pub(crate) fn replay(state: &State, mv: Move) -> Vec<(Token, State)> {
+    let mut st = *state;
+    let p = st.to_move.index();
+    let mut out = Vec::new();
+    let push_token = |st: &State| {
+        let e = ENTRIES[(mv.push & !GIPF_BIT) as usize];
+        Token::Push {
+            dot: cell_or_point(e.dot),
+            first: cell_or_point(e.first),
+            gipf: mv.push & GIPF_BIT != 0 && st.variant == Variant::Tournament,
+        }
+    };
+    for i in 0..=mv.len as usize {
+        if i == mv.pre as usize && mv.push != NO_PUSH {
+            out.push((push_token(&st), st));
+            let gipf = mv.push & GIPF_BIT != 0;
+            let entry = &ENTRIES[(mv.push & !GIPF_BIT) as usize];
+            st.board = st.board.push(p, entry, gipf).expect("legal push");
+            st.enter(p, gipf);
+        }
+        if i == mv.len as usize {
+            break;
+        }
+        let step = mv.steps[i];
+        let run = st.board.run_on_line(p, step.line as usize);
+        let keep = keep_cells(step.line as usize, step.keep);
+        let token = Token::Removal(Removal {
+            first: cell_point(run.trailing_zeros()),
+            last: cell_point(63 - run.leading_zeros()),
+            kept: cells_to_points(keep),
+        });
+        out.push((token, st));
+        st.remove(p, run, keep);
+    }
+    out
+}
+
+fn cell_or_point(index: u8) -> Point {
+    Point::from_index(index as usize).expect("point index")
+}
+
+/// The canonical tokens of a legal move.
+pub(crate) fn tokens(state: &State, mv: Move) -> Vec<String> {
+    replay(state, mv).into_iter().map(|(t, _)| t.to_string()).collect()
+}
+
+fn syntax(msg: String) -> MoveError {
+    MoveError::Syntax(msg)
+}
+
+fn parse_point(text: &str, token: &str) -> Result<Point, MoveError> {
+    Point::parse(text).map_err(|e| syntax(format!("in '{token}': {e}")))
+}
+
+/// Reads one token of a turn.
+fn parse_token(token: &str) -> Result<Token, MoveError> {
+    if token.is_empty() {
+        return Err(syntax("empty token: tokens are joined by single commas".to_string()));
+    }
+    if let Some(rest) = token.strip_prefix('x') {
+        let mut parts = rest.split('+');
+        let ends = parts.next().unwrap_or("");
+        let Some((a, b)) = ends.split_once('-') else {
+            return Err(syntax(format!(
+                "'{token}' is not a removal: write x, the two end points of the run joined by \
+                 '-', then '+' and each kept GIPF piece, like xe2-e6+e4"
+            )));
+        };
+        let a = parse_point(a, token)?;
+        let b = parse_point(b, token)?;
+        let (first, last) = if a <= b { (a, b) } else { (b, a) };
+        let mut kept = Vec::new();
+        for k in parts {
+            let k = parse_point(k, token)?;
+            if kept.contains(&k) {
+                return Err(syntax(format!("in '{token}': kept point {k} is listed twice")));
+            }
+            kept.push(k);
+        }
+        kept.sort();
+        return Ok(Token::Removal(Removal { first, last, kept }));
+    }
+    let (gipf, body) = match token.strip_prefix('G') {
+        Some(body) => (true, body),
+        None => (false, token),
+    };
+    let Some((a, b)) = body.split_once('-') else {
+        return Err(syntax(format!(
+            "'{token}' is neither a push (dot-point, like a1-b2) nor a removal (like xe2-e6)"
+        )));
+    };
+    Ok(Token::Push { dot: parse_point(a, token)?, first: parse_point(b, token)?, gipf })
+}
+
+/// Reads a turn (5.2) and matches it against the legal turns (5.4).
+pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(syntax("empty move".to_string()));
+    }
+    let mut input = Vec::new();
+    for token in text.split(',') {
+        input.push(parse_token(token)?);
+    }
+    let pushes = input.iter().filter(|t| matches!(t, Token::Push { .. })).count();
+    if pushes > 1 {
+        return Err(syntax(format!("'{text}' has {pushes} pushes; a turn has at most one")));
+    }
+    let state = pos.state();
+    if let Some(w) = state.winner {
+        return Err(MoveError::GameOver(format!("{w} has won")));
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let legal: Vec<(Move, Vec<(Token, State)>)> =
+        moves.iter().map(|&m| (m, replay(state, m))).collect();
+
+    // The bare push abbreviation (5.4.1).
+    if let [push @ Token::Push { .. }] = input.as_slice() {
+        let with_push: Vec<&(Move, Vec<(Token, State)>)> =
+            legal.iter().filter(|(_, t)| t.iter().any(|(tok, _)| tok == push)).collect();
+        if let Some((m, _)) = with_push.iter().find(|(_, t)| t.len() == 1) {
+            return Ok(*m);
+        }
+        match with_push.as_slice() {
+            [(m, _)] => return Ok(*m),
+            [] => {}
+            many => {
+                let names: Vec<String> = many.iter().map(|(m, _)| pos.format_move(*m)).collect();
+                return Err(MoveError::Ambiguous(format!(
+                    "{push} fits {} turns; write the whole turn: {}",
+                    many.len(),
+                    names.join(" ")
+                )));
+            }
+        }
+    }
+    for (m, t) in &legal {
+        if t.len() == input.len() && t.iter().zip(&input).all(|((a, _), b)| a == b) {
+            return Ok(*m);
+        }
+    }
+    Err(diagnose(state, &legal, &input))
+}
+
+/// Says why `input` matches no legal turn.
+fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token]) -> MoveError {
+    let illegal = MoveError::Illegal;
+    let text: Vec<String> = input.iter().map(ToString::to_string).collect();
+    // The longest prefix of the input that some legal turn starts with.
+    let matching = |n: usize| {
+        legal.iter().filter(move |(_, t)| {
+            t.len() >= n && t[..n].iter().zip(&input[..n]).all(|((a, _), b)| a == b)
+        })
+    };
+    let mut n = 0;
+    while n < input.len() && matching(n + 1).next().is_some() {
+        n += 1;
+    }
+    let done = if n == 0 { String::new() } else { format!("after {}, ", text[..n].join(",")) };
+    let candidates: Vec<&(Move, Vec<(Token, State)>)> = matching(n).collect();
+    if n == input.len() {
+        // The input is a strict prefix of legal turns.
+        let mut next: Vec<String> = candidates.iter().map(|(_, t)| t[n].0.to_string()).collect();
+        next.sort();
+        next.dedup();
+        return illegal(format!(
+            "incomplete turn: {done}the rules require more (one of: {})",
+            next.join(" ")
+        ));
+    }
+    let wrong = &input[n];
+    let mut options: Vec<&Token> =
+        candidates.iter().filter(|(_, t)| t.len() > n).map(|(_, t)| &t[n].0).collect();
+    options.dedup();
+    if options.is_empty() {
+        let why = if candidates.iter().any(|(m, _)| m.push == NO_PUSH) {
+            "the game is over at that point"
+        } else {
+            "no row of yours is left to remove"
+        };
+        return illegal(format!("{done}the turn is complete: {wrong} cannot follow ({why})"));
+    }
+    // The state just before the wrong token, from any candidate.
+    let before =
+        candidates.iter().find(|(_, t)| t.len() > n).map(|(_, t)| t[n].1).unwrap_or(*state);
+    let removals: Vec<String> = {
+        let mut v: Vec<String> = options
+            .iter()
+            .filter(|t| matches!(t, Token::Removal(_)))
+            .map(ToString::to_string)
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let push_allowed = options.iter().any(|t| matches!(t, Token::Push { .. }));
+    match wrong {
+        Token::Push { .. } if !push_allowed => illegal(format!(
+            "{done}rows of yours must be removed before you push (4.2, 4.6): {}",
+            removals.join(" ")
+        )),
+        Token::Push { dot, first, gipf } => {
+            illegal(format!("{done}{}", push_problem(&before, *dot, *first, *gipf)))
+        }
+        Token::Removal(r) => {
+            if removals.is_empty() {
+                return illegal(format!(
+                    "{done}{r} is not possible: you have no row to remove here; push now"
+                ));
+            }
+            let same_run: Vec<&&Token> = options
+                .iter()
+                .filter(
+                    |t| matches!(t, Token::Removal(o) if o.first == r.first && o.last == r.last),
+                )
+                .collect();
+            if same_run.is_empty() {
+                return illegal(format!(
+                    "{done}x{}-{} is not the run of a row of yours that may be removed now \
+                     (possible: {})",
+                    r.first,
+                    r.last,
+                    removals.join(" ")
+                ));
+            }
+            let gipf_points: Vec<String> = {
+                let run = run_cells(r);
+                cells_to_points(run & before.board.gipf).iter().map(ToString::to_string).collect()
+            };
+            if let Some(bad) = r.kept.iter().find(|k| !gipf_points.contains(&k.to_string())) {
+                return illegal(format!(
+                    "{done}{bad} is not a GIPF piece of the run {}-{}, so it cannot be kept \
+                     (GIPF pieces there: {})",
+                    r.first,
+                    r.last,
+                    if gipf_points.is_empty() { "none".to_string() } else { gipf_points.join(" ") }
+                ));
+            }
+            illegal(format!(
+                "{done}{r} must take at least one piece (4.4.3); possible: {}",
+                removals.join(" ")
+            ))
+        }
+    }
+}
+
+fn run_cells(r: &Removal) -> u64 {
+    let (Some(a), Some(b)) = (r.first.cell(), r.last.cell()) else { return 0 };
+    let want = (1u64 << a) | (1u64 << b);
+    for line in &LINES {
+        if line.mask & want == want {
+            let lo = 1u64 << a;
+            let hi = 1u64 << b;
+            return line.mask & (hi | (hi - 1)) & !(lo - 1);
+        }
+    }
+    0
+}
+
+/// Why a push is not legal in `state` (after the pre-push removals).
+fn push_problem(state: &State, dot: Point, first: Point, gipf: bool) -> String {
+    let p = state.to_move.index();
+    let token = Token::Push { dot, first, gipf };
+    if !dot.is_dot() {
+        return format!("{token}: {dot} is not a dot; a push starts on one of the 24 edge dots");
+    }
+    let Some(e) = find_entry(dot, first) else {
+        let firsts: Vec<String> = ENTRIES
+            .iter()
+            .filter(|e| e.dot as usize == dot.index())
+            .map(|e| cell_or_point(e.first).to_string())
+            .collect();
+        return format!(
+            "{token}: from the dot {dot} a piece enters on {} only",
+            firsts.join(" or ")
+        );
+    };
+    if gipf && state.variant != Variant::Tournament {
+        return format!(
+            "{token}: G (entering a GIPF piece) exists only in the tournament game; in {} \
+             every entry is a single piece",
+            state.variant.id()
+        );
+    }
+    if state.variant == Variant::Tournament {
+        match (state.entry[p], gipf) {
+            (EntryPhase::NotStarted, false) => {
+                return format!(
+                    "{token}: your first entry must be a GIPF piece (rule T1): write G{dot}-{first}"
+                );
+            }
+            (EntryPhase::Singles, true) => {
+                return format!(
+                    "{token}: you have entered a single piece, so you may not enter GIPF pieces \
+                     any more (rule T3)"
+                );
+            }
+            (_, true) if state.board.reserve[p] < 2 => {
+                return format!(
+                    "{token}: a GIPF piece needs 2 chips and your reserve holds {} (rule T4)",
+                    state.board.reserve[p]
+                );
+            }
+            _ => {}
+        }
+    }
+    if state.board.reserve[p] == 0 {
+        return format!("{token}: your reserve is empty, so you cannot push (6.2)");
+    }
+    let entry = &ENTRIES[e];
+    if entry.ray_mask & !state.board.occupied() == 0 {
+        let far = cell_point(u32::from(entry.ray[entry.len as usize - 1]));
+        return format!(
+            "{token} is illegal: the line from {first} to {far} is full, and pieces are never \
+             pushed onto a dot (4.3.3)"
+        );
+    }
+    format!("{token} is not a legal turn here")
+}

@@ -1,0 +1,410 @@
+//! Pushes, rows, removal steps and the whole-turn generator (gipf.md 4.2–4.8).
+
+use ply_core::Player;
+
+use crate::geometry::{
+    AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES,
+};
+use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, State, Step, Variant};
+
+/// Capacity of [`Move`]'s removal array: at most 6 steps in one removal phase, two phases
+/// per turn.
+///
+/// Why 6 per phase. Within one phase no piece is added. Two steps of one phase are never on
+/// the same line: a line holds at most one row (two would need 4 + 1 + 4 > 7 points), and
+/// after a step every point of that row is empty or kept (in K), so a later row on the same
+/// line would lie inside K and not be live (4.5). A single piece is taken by the first step
+/// whose run holds it, so it lies in at most one processed row; a GIPF piece lies on 3 lines,
+/// so it is in at most 3 processed rows. Every processed row holds at least 4 pieces of the
+/// remover's colour, so with s singles and g GIPF pieces of his on the board,
+/// 4 × steps ≤ s + 3g = (s + 2g) + g ≤ 18 + 9 = 27 (18 chips, so g ≤ 9), hence steps ≤ 6.
+/// (`standard`: g ≤ 3 gives 5; `basic`: 15 / 4 gives 3.) [`Move::add_step`] asserts it.
+pub const MAX_STEPS: usize = 12;
+
+/// Pieces, reserves and captures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Board {
+    /// Cells holding a piece of each colour (single or GIPF).
+    pub color: [u64; 2],
+    /// Cells holding a GIPF piece (of either colour).
+    pub gipf: u64,
+    pub reserve: [u8; 2],
+    pub captured: [u8; 2],
+}
+
+/// A row found on the board: its line and its run (gipf.md D1, D2).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Row {
+    pub line: u8,
+    pub run: u64,
+    /// The run holds a single piece (D6).
+    pub mandatory: bool,
+}
+
+#[inline]
+fn starts(x: u64, d: u32) -> u64 {
+    x & (x >> d) & (x >> (2 * d)) & (x >> (3 * d))
+}
+
+/// The cells of a line between positions `lo` and `hi` inclusive.
+#[inline]
+fn line_range(line: usize, lo: usize, hi: usize) -> u64 {
+    let l = &LINES[line];
+    let low = l.cells[lo] as u32;
+    let high = l.cells[hi] as u32;
+    let upto = if high >= 63 { u64::MAX } else { (1u64 << (high + 1)) - 1 };
+    l.mask & upto & !((1u64 << low) - 1)
+}
+
+/// Kept cells from a step's mask of line positions.
+pub(crate) fn keep_cells(line: usize, bits: u8) -> u64 {
+    let l = &LINES[line];
+    let mut out = 0;
+    for i in 0..l.len as usize {
+        if bits & (1 << i) != 0 {
+            out |= 1u64 << l.cells[i];
+        }
+    }
+    out
+}
+
+/// A step's mask of line positions from kept cells.
+fn keep_bits(line: usize, mut cells: u64) -> u8 {
+    let axis = LINES[line].axis as usize;
+    let mut out = 0u8;
+    while cells != 0 {
+        out |= 1 << CELL_POS[cells.trailing_zeros() as usize][axis];
+        cells &= cells - 1;
+    }
+    out
+}
+
+impl Board {
+    pub const EMPTY: Board = Board { color: [0; 2], gipf: 0, reserve: [0; 2], captured: [0; 2] };
+
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.color[0] | self.color[1]
+    }
+
+    pub fn piece_at(&self, point: crate::Point) -> Option<crate::Piece> {
+        let bit = 1u64 << point.cell()?;
+        let player = if self.color[0] & bit != 0 {
+            Player::P1
+        } else if self.color[1] & bit != 0 {
+            Player::P2
+        } else {
+            return None;
+        };
+        Some(crate::Piece { player, gipf: self.gipf & bit != 0 })
+    }
+
+    /// Whether colour `p` has a row anywhere.
+    #[inline]
+    pub fn has_row(&self, p: usize) -> bool {
+        let x = self.color[p];
+        starts(x, 1) | starts(x, 8) | starts(x, 7) != 0
+    }
+
+    /// The run of the row starting at position `start` of `line`.
+    #[inline]
+    fn run_from(&self, line: usize, start: usize) -> u64 {
+        let l = &LINES[line];
+        let occ = self.occupied();
+        let mut lo = start;
+        while lo > 0 && occ & (1u64 << l.cells[lo - 1]) != 0 {
+            lo -= 1;
+        }
+        let mut hi = start + 3;
+        while hi + 1 < l.len as usize && occ & (1u64 << l.cells[hi + 1]) != 0 {
+            hi += 1;
+        }
+        line_range(line, lo, hi)
+    }
+
+    /// Every row of colour `p`, at most one per line, written to `out`; returns the count.
+    pub fn rows(&self, p: usize, out: &mut [Row; NUM_LINES]) -> usize {
+        let x = self.color[p];
+        let mut n = 0;
+        for (axis, &d) in AXIS_STEP.iter().enumerate() {
+            let mut s = starts(x, d);
+            while s != 0 {
+                let cell = s.trailing_zeros() as usize;
+                let line = CELL_LINE[cell][axis] as usize;
+                s &= !LINES[line].mask;
+                let run = self.run_from(line, CELL_POS[cell][axis] as usize);
+                out[n] = Row { line: line as u8, run, mandatory: run & !self.gipf != 0 };
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// The run of colour `p`'s row on `line`.
+    ///
+    /// # Panics
+    /// When there is no such row (the move was not generated in this position).
+    pub fn run_on_line(&self, p: usize, line: usize) -> u64 {
+        let axis = LINES[line].axis as usize;
+        let s = starts(self.color[p], AXIS_STEP[axis]) & LINES[line].mask;
+        assert!(s != 0, "no row on this line: the move does not belong to this position");
+        let cell = s.trailing_zeros() as usize;
+        self.run_from(line, CELL_POS[cell][axis] as usize)
+    }
+
+    /// The board after `p` pushes a piece in at `entry`, or `None` when the line is full to
+    /// the far edge (4.3.3).
+    #[inline]
+    pub fn push(&self, p: usize, entry: &Entry, gipf: bool) -> Option<Board> {
+        let occ = self.occupied();
+        let empty = entry.ray_mask & !occ;
+        if empty == 0 {
+            return None;
+        }
+        let first = 1u64 << entry.ray[0];
+        let mut b = *self;
+        let cost = 1 + u8::from(gipf);
+        if b.reserve[p] < cost {
+            return None;
+        }
+        b.reserve[p] -= cost;
+        // Segment from the first point up to (not including) the first empty point.
+        let (seg, shift_up, amount) = match entry.dir {
+            // N, NE, SE: the ray ascends, the first empty point is the lowest empty bit.
+            0..=2 => {
+                let e = empty & empty.wrapping_neg();
+                (entry.ray_mask & (e - 1), true, AXIS_STEP[entry.dir as usize])
+            }
+            // S, SW, NW: the ray descends.
+            _ => {
+                let top = 63 - empty.leading_zeros();
+                let e = 1u64 << top;
+                (entry.ray_mask & !(e | (e - 1)), false, AXIS_STEP[entry.dir as usize - 3])
+            }
+        };
+        if seg != 0 {
+            let shift = |x: u64| if shift_up { x << amount } else { x >> amount };
+            let [white, black] = &mut b.color;
+            for bb in [white, black, &mut b.gipf] {
+                let moved = *bb & seg;
+                *bb = (*bb & !seg) | shift(moved);
+            }
+        }
+        b.color[p] |= first;
+        if gipf {
+            b.gipf |= first;
+        }
+        Some(b)
+    }
+}
+
+impl State {
+    /// One removal step by player `p` on `run`, keeping the GIPF pieces in `keep` (4.4), then
+    /// the GIPF check (4.8). Returns `true` when the game ended; the winner is then set.
+    #[inline]
+    pub(crate) fn remove(&mut self, p: usize, run: u64, keep: u64) -> bool {
+        let b = &mut self.board;
+        let taken = run & !keep;
+        let own = b.color[p] & taken;
+        let opp = b.color[1 - p] & taken;
+        b.reserve[p] += (own.count_ones() + (own & b.gipf).count_ones()) as u8;
+        b.captured[p] += (opp.count_ones() + (opp & b.gipf).count_ones()) as u8;
+        b.color[0] &= !taken;
+        b.color[1] &= !taken;
+        if b.gipf & taken == 0 || self.variant == Variant::Basic {
+            return false;
+        }
+        b.gipf &= !taken;
+        let me = Player::from_index(p);
+        if self.committed(me) && self.board.color[p] & self.board.gipf == 0 {
+            self.winner = Some(me.other());
+            return true;
+        }
+        if self.committed(me.other()) && self.board.color[1 - p] & self.board.gipf == 0 {
+            self.winner = Some(me);
+            return true;
+        }
+        false
+    }
+}
+
+/// Enumerates every legal whole turn of the player to move (4.2, 4.6), without allocation.
+pub(crate) struct Generator<'a> {
+    start: State,
+    out: &'a mut Vec<Move>,
+    mv: Move,
+    p: usize,
+}
+
+impl<'a> Generator<'a> {
+    pub fn new(state: &State, out: &'a mut Vec<Move>) -> Self {
+        Generator { start: *state, out, mv: Move::EMPTY, p: state.to_move.index() }
+    }
+
+    pub fn run(mut self) {
+        let st = self.start;
+        if st.board.has_row(self.p) {
+            self.phase(&st, 0, false);
+        } else {
+            self.phase_done(&st, false);
+        }
+    }
+
+    fn emit(&mut self) {
+        let mut m = self.mv;
+        if m.push == NO_PUSH {
+            m.pre = m.len;
+        }
+        self.out.push(m);
+    }
+
+    /// One iteration of the removal phase procedure of 4.6, with kept points `k`.
+    fn phase(&mut self, st: &State, k: u64, post: bool) {
+        let mut rows = [Row::default(); NUM_LINES];
+        let n = st.board.rows(self.p, &mut rows);
+        let mut live = [Row::default(); NUM_LINES];
+        let mut m = 0;
+        for row in &rows[..n] {
+            if row.run & !k != 0 {
+                live[m] = *row;
+                m += 1;
+            }
+        }
+        if m == 0 {
+            return self.phase_done(st, post);
+        }
+        let live = &live[..m];
+        let mut tangled = [false; NUM_LINES];
+        let mut tangled_mandatory = false;
+        for i in 0..m {
+            for j in 0..m {
+                if i != j && live[i].run & live[j].run != 0 {
+                    tangled[i] = true;
+                }
+            }
+            tangled_mandatory |= tangled[i] && live[i].mandatory;
+        }
+        for i in 0..m {
+            if tangled[i] {
+                self.step_on(st, live[i], k, post);
+            }
+        }
+        if tangled_mandatory {
+            return;
+        }
+        // The final batch: the separate rows in ascending order of first end point.
+        let mut separate = [Row::default(); NUM_LINES];
+        let mut s = 0;
+        for i in 0..m {
+            if !tangled[i] {
+                let mut j = s;
+                while j > 0 && separate[j - 1].run.trailing_zeros() > live[i].run.trailing_zeros() {
+                    separate[j] = separate[j - 1];
+                    j -= 1;
+                }
+                separate[j] = live[i];
+                s += 1;
+            }
+        }
+        self.batch(st, &separate[..s], post);
+    }
+
+    /// Every keep choice of one step on `row`, each followed by the rest of the phase.
+    fn step_on(&mut self, st: &State, row: Row, k: u64, post: bool) {
+        let g = row.run & st.board.gipf;
+        let mut keep = g;
+        loop {
+            // A step takes at least one piece (4.4.3).
+            if keep != row.run {
+                let mut next = *st;
+                let ended = next.remove(self.p, row.run, keep);
+                self.mv.add_step(Step { line: row.line, keep: keep_bits(row.line as usize, keep) });
+                if ended {
+                    self.emit();
+                } else {
+                    self.phase(&next, k | keep, post);
+                }
+                self.mv.pop_step();
+            }
+            if keep == 0 {
+                break;
+            }
+            keep = (keep - 1) & g;
+        }
+    }
+
+    /// The final batch: every mandatory separate row, and any subset of the optional ones.
+    fn batch(&mut self, st: &State, rows: &[Row], post: bool) {
+        let Some((&row, rest)) = rows.split_first() else {
+            return self.phase_done(st, post);
+        };
+        if !row.mandatory {
+            self.batch(st, rest, post);
+        }
+        let g = row.run & st.board.gipf;
+        let mut keep = g;
+        loop {
+            if keep != row.run {
+                let mut next = *st;
+                let ended = next.remove(self.p, row.run, keep);
+                self.mv.add_step(Step { line: row.line, keep: keep_bits(row.line as usize, keep) });
+                if ended {
+                    self.emit();
+                } else {
+                    self.batch(&next, rest, post);
+                }
+                self.mv.pop_step();
+            }
+            if keep == 0 {
+                break;
+            }
+            keep = (keep - 1) & g;
+        }
+    }
+
+    /// A removal phase has ended without ending the game.
+    fn phase_done(&mut self, st: &State, post: bool) {
+        if post {
+            return self.emit();
+        }
+        let p = self.p;
+        let reserve = st.board.reserve[p];
+        if reserve == 0 {
+            // Reserve loss (6.2): the turn is these removals only, if there were any.
+            if self.mv.len > 0 {
+                self.emit();
+            }
+            return;
+        }
+        let (single, gipf) = match st.variant {
+            Variant::Basic | Variant::Standard => (true, false),
+            Variant::Tournament => match st.entry[p] {
+                EntryPhase::NotStarted => (false, true),
+                EntryPhase::GipfPieces => (true, reserve >= 2),
+                EntryPhase::Singles => (true, false),
+            },
+        };
+        self.mv.pre = self.mv.len;
+        for (i, entry) in ENTRIES.iter().enumerate().take(NUM_ENTRIES) {
+            for (allowed, is_gipf) in [(single, false), (gipf, true)] {
+                if !allowed {
+                    continue;
+                }
+                let Some(board) = st.board.push(p, entry, is_gipf) else {
+                    continue;
+                };
+                self.mv.push = i as u8 | if is_gipf { GIPF_BIT } else { 0 };
+                if board.has_row(p) {
+                    let mut next = *st;
+                    next.board = board;
+                    next.enter(p, is_gipf);
+                    self.phase(&next, 0, true);
+                } else {
+                    self.emit();
+                }
+            }
+        }
+        self.mv.push = NO_PUSH;
+        self.mv.pre = 0;
+    }
+}

@@ -7,6 +7,7 @@ use ply_core::{GameEntry, Registry};
 #[must_use]
 pub fn registry() -> Registry {
     Registry::new(vec![
+        GameEntry::of::<ply_gipf::Position>(),
         GameEntry::of::<ply_boop::Boop>(),
     ])
 }

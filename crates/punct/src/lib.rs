@@ -1060,6 +1060,26 @@ mod tests {
     use super::*;
 
     #[test]
+    fn pass_only_without_actions_and_two_passes_draw() {
+        // Nothing in either supply and nothing on the board: neither player can act.
+        let mut st = State::empty();
+        st.supply = [[0; 6]; 2];
+        st.hash = st.compute_hash();
+        let mut pos = Position { state: st, variant: Variant::Standard, history: Vec::new() };
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        assert_eq!(moves, [Move::Pass]);
+        assert_eq!(pos.parse_move("pass"), Ok(Move::Pass));
+        pos.play(Move::Pass);
+        assert_eq!(pos.outcome(), None);
+        assert_eq!(pos.hash(), pos.compute_hash());
+        pos.play(Move::Pass);
+        assert_eq!(pos.outcome(), Some(Outcome::Draw)); // [E4]
+        pos.undo();
+        assert_eq!(pos.outcome(), None);
+    }
+
+    #[test]
     fn move_is_small() {
         assert!(std::mem::size_of::<Move>() <= 4);
     }

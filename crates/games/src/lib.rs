@@ -9,6 +9,7 @@ pub fn registry() -> Registry {
     Registry::new(vec![
         GameEntry::of::<ply_gipf::Position>(),
         GameEntry::of::<ply_boop::Boop>(),
+        GameEntry::of::<ply_punct::Position>(),
     ])
 }
 

@@ -8,6 +8,7 @@ use ply_core::{GameEntry, Registry};
 pub fn registry() -> Registry {
     Registry::new(vec![
         GameEntry::of::<ply_gipf::Position>(),
+        GameEntry::of::<ply_zertz::Position>(),
         GameEntry::of::<ply_boop::Boop>(),
         GameEntry::of::<ply_punct::Position>(),
     ])

@@ -175,7 +175,6 @@ impl Line {
         LINE_MASKS[self.0 as usize]
     }
 
-    #[must_use]
     pub fn all() -> impl Iterator<Item = Line> {
         (0..80u8).map(Line)
     }
@@ -211,7 +210,8 @@ pub(crate) static LINES: [[u8; 3]; 80] = {
             let (dc, dr) = dirs[d];
             let c = (cell / 6) as i8;
             let r = (cell % 6) as i8;
-            if let (Some(b), Some(e)) = (Cell::new(c + dc, r + dr), Cell::new(c + 2 * dc, r + 2 * dr))
+            if let (Some(b), Some(e)) =
+                (Cell::new(c + dc, r + dr), Cell::new(c + 2 * dc, r + 2 * dr))
             {
                 let mut line = [cell as u8, b.0, e.0];
                 // Keep the cells in ascending order (the anti-diagonal rises in index).
@@ -413,8 +413,26 @@ mod tests {
             let [a, b, c] = l.cells();
             assert!(a < b && b < c, "{l}");
         }
-        assert_eq!(Line::from_cells([Cell::parse(b"d4").unwrap(), Cell::parse(b"b2").unwrap(), Cell::parse(b"c3").unwrap()]).unwrap().to_string(), "b2c3d4");
-        assert_eq!(Line::from_cells([Cell::parse(b"a3").unwrap(), Cell::parse(b"b2").unwrap(), Cell::parse(b"c1").unwrap()]).unwrap().to_string(), "a3b2c1");
+        assert_eq!(
+            Line::from_cells([
+                Cell::parse(b"d4").unwrap(),
+                Cell::parse(b"b2").unwrap(),
+                Cell::parse(b"c3").unwrap()
+            ])
+            .unwrap()
+            .to_string(),
+            "b2c3d4"
+        );
+        assert_eq!(
+            Line::from_cells([
+                Cell::parse(b"a3").unwrap(),
+                Cell::parse(b"b2").unwrap(),
+                Cell::parse(b"c1").unwrap()
+            ])
+            .unwrap()
+            .to_string(),
+            "a3b2c1"
+        );
     }
 
     #[test]

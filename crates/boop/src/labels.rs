@@ -26,12 +26,17 @@ pub(crate) const fn label(player: Player, kind: Kind, number: u8) -> u8 {
 pub(crate) fn decode(label: u8) -> (Player, Kind, u8) {
     let v = label - 1;
     let player = Player::from_index((v / 16) as usize);
-    let kind = if (v / 8) % 2 == 0 { Kind::Kitten } else { Kind::Cat };
+    let kind = if (v / 8).is_multiple_of(2) { Kind::Kitten } else { Kind::Cat };
     (player, kind, v % 8)
 }
 
 /// The numbers of `player`'s pieces of `kind` that are in his pool, ascending.
-pub(crate) fn pool_numbers(labels: &[u8; 36], kittens_alive: u8, player: Player, kind: Kind) -> Vec<u8> {
+pub(crate) fn pool_numbers(
+    labels: &[u8; 36],
+    kittens_alive: u8,
+    player: Player,
+    kind: Kind,
+) -> Vec<u8> {
     let owned: u8 = match kind {
         Kind::Kitten => kittens_alive,
         Kind::Cat => {
@@ -51,7 +56,8 @@ pub(crate) fn pool_numbers(labels: &[u8; 36], kittens_alive: u8, player: Player,
 
 impl Tracker<'_> {
     pub fn place(&mut self, player: Player, kind: Kind, cell: Cell, kittens_alive: u8) {
-        let number = pool_numbers(self.labels, kittens_alive, player, kind).first().copied().unwrap_or(0);
+        let number =
+            pool_numbers(self.labels, kittens_alive, player, kind).first().copied().unwrap_or(0);
         self.labels[cell.index()] = label(player, kind, number);
     }
 
@@ -83,7 +89,9 @@ pub(crate) fn assign(state: &mut State) {
         let kittens = kittens_on_bed.count_ones() + state.pools[player].kittens as u32;
         state.kittens_alive[player.index()] = ((1u16 << kittens) - 1) as u8;
         for kind in [Kind::Kitten, Kind::Cat] {
-            for (number, cell) in Cell::in_mask(state.pieces[player.index()][kind.index()]).enumerate() {
+            for (number, cell) in
+                Cell::in_mask(state.pieces[player.index()][kind.index()]).enumerate()
+            {
                 state.labels[cell.index()] = label(player, kind, number as u8);
             }
         }

@@ -19,4 +19,6 @@ mod position;
 mod view;
 
 pub use geometry::{Cell, Direction, Line, Segment, Travel};
-pub use position::{Boop, GhostOnBed, Graduation, Kind, Move, Piece, Pool, Setup, SetupError, Variant};
+pub use position::{
+    Boop, GhostOnBed, Graduation, Kind, Move, Piece, Pool, Setup, SetupError, Variant,
+};

@@ -51,12 +51,15 @@ fn syntax(text: &str, why: &str) -> MoveError {
 }
 
 fn cell_at(text: &str, bytes: &[u8], at: usize, what: &str) -> Result<Cell, MoveError> {
-    let part = bytes.get(at..at + 2).ok_or_else(|| syntax(text, &format!("{what} is incomplete")))?;
+    let part =
+        bytes.get(at..at + 2).ok_or_else(|| syntax(text, &format!("{what} is incomplete")))?;
     Cell::parse(part).ok_or_else(|| {
         let shown = String::from_utf8_lossy(part);
         syntax(
             text,
-            &format!("'{shown}' is not a cell ({what}); cells are a1 to f6, lower-case column first"),
+            &format!(
+                "'{shown}' is not a cell ({what}); cells are a1 to f6, lower-case column first"
+            ),
         )
     })
 }
@@ -78,7 +81,10 @@ fn split(text: &str) -> Result<Parts, MoveError> {
         b'C' => Some(Kind::Cat),
         b'a'..=b'f' => None,
         b'k' => {
-            return Err(syntax(text, "the piece letter is upper case: K for a kitten, C for a cat"));
+            return Err(syntax(
+                text,
+                "the piece letter is upper case: K for a kitten, C for a cat",
+            ));
         }
         _ => {
             return Err(syntax(
@@ -205,7 +211,9 @@ pub fn parse(position: &Boop, text: &str) -> Result<Move, MoveError> {
                 )));
             }
             let seg = Segment::between(a, b).ok_or_else(|| {
-                MoveError::Illegal(format!("{written} is not a segment: its cells are not side by side"))
+                MoveError::Illegal(format!(
+                    "{written} is not a segment: its cells are not side by side"
+                ))
             })?;
             if seg.entry_direction().is_none() {
                 return Err(MoveError::Illegal(format!(
@@ -213,7 +221,10 @@ pub fn parse(position: &Boop, text: &str) -> Result<Move, MoveError> {
                 )));
             }
             if !position.free_entries().contains(&seg) {
-                return Err(MoveError::Illegal(format!("{seg} is taken by {}'s ghost", me.other())));
+                return Err(MoveError::Illegal(format!(
+                    "{seg} is taken by {}'s ghost",
+                    me.other()
+                )));
             }
             Some(seg)
         }
@@ -239,9 +250,7 @@ pub fn parse(position: &Boop, text: &str) -> Result<Move, MoveError> {
             }
         },
         (Some(_), Some(options)) if options.is_empty() => {
-            return Err(MoveError::Illegal(format!(
-                "no graduation is possible after {placement}"
-            )));
+            return Err(MoveError::Illegal(format!("no graduation is possible after {placement}")));
         }
         (Some(GraduationText::Line(cells, written)), Some(options)) => {
             let line = Line::from_cells(cells).ok_or_else(|| {
@@ -258,7 +267,8 @@ pub fn parse(position: &Boop, text: &str) -> Result<Move, MoveError> {
             Some(g)
         }
         (Some(GraduationText::Single(letter, cell)), Some(options)) => {
-            let found = options.iter().find(|g| matches!(g, Graduation::Single(c, _) if *c == cell));
+            let found =
+                options.iter().find(|g| matches!(g, Graduation::Single(c, _) if *c == cell));
             match found {
                 None if !options.iter().any(|g| matches!(g, Graduation::Single(..))) => {
                     return Err(MoveError::Illegal(format!(

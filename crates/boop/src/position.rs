@@ -246,8 +246,8 @@ impl Setup {
                     return Err(format!("unknown piece symbol '{word}'"));
                 }
             } else {
-                let cell =
-                    Cell::parse(word.as_bytes()).ok_or_else(|| format!("'{word}' is not a cell"))?;
+                let cell = Cell::parse(word.as_bytes())
+                    .ok_or_else(|| format!("'{word}' is not a cell"))?;
                 let piece = current.ok_or_else(|| format!("no piece symbol before {word}"))?;
                 self.cells[cell.index()] = Some(piece);
             }
@@ -375,7 +375,9 @@ impl Boop {
                 )));
             }
         }
-        if setup.variant == Variant::Boop && (setup.ghosts[Player::P1].is_some() || setup.ghosts[Player::P2].is_some()) {
+        if setup.variant == Variant::Boop
+            && (setup.ghosts[Player::P1].is_some() || setup.ghosts[Player::P2].is_some())
+        {
             return Err(SetupError("ghosts exist only in the boooop variant".into()));
         }
         if let (Some(a), Some(b)) = (setup.ghosts[Player::P1], setup.ghosts[Player::P2])
@@ -394,7 +396,13 @@ impl Boop {
         };
         crate::labels::assign(&mut state);
         state.hash = compute_hash(&state);
-        Ok(Boop { variant: setup.variant, state, outcome: None, undo: Vec::new(), seen: vec![state] })
+        Ok(Boop {
+            variant: setup.variant,
+            state,
+            outcome: None,
+            undo: Vec::new(),
+            seen: vec![state],
+        })
     }
 
     #[must_use]
@@ -420,7 +428,6 @@ impl Boop {
     }
 
     /// Cells holding `player`'s pieces of `kind`.
-    #[must_use]
     pub fn cells_of(&self, player: Player, kind: Kind) -> impl Iterator<Item = Cell> {
         Cell::in_mask(self.state.pieces[player.index()][kind.index()])
     }
@@ -523,8 +530,11 @@ impl Boop {
             }
             for cell in Cell::in_mask(empty) {
                 let after = self.through_step3(kind, cell);
-                let n_grads =
-                    if Self::wins(&after, me) { 0 } else { Self::graduations(&after, me, &mut grads) };
+                let n_grads = if Self::wins(&after, me) {
+                    0
+                } else {
+                    Self::graduations(&after, me, &mut grads)
+                };
                 for &ghost in &ghosts[..n_ghosts] {
                     if n_grads == 0 {
                         out.push(Move { kind, cell, ghost, graduation: None });
@@ -577,8 +587,13 @@ impl Boop {
         // 3. Ghost step, or the ghost placed.
         let old_ghost = s.ghosts[me];
         if let Some(g) = old_ghost {
-            s.ghosts[me] =
-                ghost_step(&mut s.pieces, &mut s.pools, g, s.ghosts[me.other()], Some(&mut tracker));
+            s.ghosts[me] = ghost_step(
+                &mut s.pieces,
+                &mut s.pools,
+                g,
+                s.ghosts[me.other()],
+                Some(&mut tracker),
+            );
         } else if let Some(segment) = mv.ghost {
             let travel = segment.entry_direction().expect("an entry segment");
             s.ghosts[me] = Some(GhostOnBed { segment, travel });
@@ -605,7 +620,11 @@ impl Boop {
                     *tracker.hash ^= piece_key(me, kind, cell);
                 }
             }
-            tracker.graduate(removed, s.pieces[me.index()][0] & removed, &mut s.kittens_alive[me.index()]);
+            tracker.graduate(
+                removed,
+                s.pieces[me.index()][0] & removed,
+                &mut s.kittens_alive[me.index()],
+            );
             s.pieces[me.index()][0] &= !removed;
             s.pieces[me.index()][1] &= !removed;
             let cats = &mut s.pools[me].cats;

@@ -97,7 +97,10 @@ fn pool_slot_x(kind: Option<Kind>) -> i32 {
 
 fn piece_svg(out: &mut String, id: &str, player: Player, kind: Kind, x: i32, y: i32, scale: f32) {
     let class = format!("piece {} {}", player_id(player), kind_word(kind));
-    let _ = write!(out, r#"<g id="{id}" class="{class}" transform="translate({x} {y}) scale({scale})" pointer-events="none">"#);
+    let _ = write!(
+        out,
+        r#"<g id="{id}" class="{class}" transform="translate({x} {y}) scale({scale})" pointer-events="none">"#
+    );
     let fill = if player == Player::P1 { "#e8903a" } else { "#8a8f9c" };
     match kind {
         Kind::Kitten => {
@@ -178,7 +181,8 @@ impl View for Boop {
             self.variant(),
             player_id(self.to_move())
         );
-        let _ = write!(s, r##"<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#f7efe2"/>"##);
+        let _ =
+            write!(s, r##"<rect x="0" y="0" width="{WIDTH}" height="{HEIGHT}" fill="#f7efe2"/>"##);
         // The bed and its cells.
         s.push_str(r#"<g class="cells">"#);
         for cell in Cell::all() {
@@ -196,7 +200,12 @@ impl View for Boop {
         s.push_str(r##"<g class="coords" font-family="sans-serif" font-size="13" fill="#6b5b4a" text-anchor="middle" pointer-events="none">"##);
         for col in 0..6 {
             let x = LEFT + col * CELL + CELL / 2;
-            let _ = write!(s, r#"<text x="{x}" y="{}">{}</text>"#, TOP + CELL * 6 + 16, (b'a' + col as u8) as char);
+            let _ = write!(
+                s,
+                r#"<text x="{x}" y="{}">{}</text>"#,
+                TOP + CELL * 6 + 16,
+                (b'a' + col as u8) as char
+            );
         }
         for row in 0..6 {
             let y = TOP + (5 - row) * CELL + CELL / 2 + 5;
@@ -209,8 +218,10 @@ impl View for Boop {
             for i in 1..6 {
                 let x = LEFT + i * CELL;
                 let y = TOP + i * CELL;
-                let _ = write!(s, r#"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}"/>"#, TOP + 6 * CELL);
-                let _ = write!(s, r#"<line x1="{LEFT}" y1="{y}" x2="{}" y2="{y}"/>"#, LEFT + 6 * CELL);
+                let _ =
+                    write!(s, r#"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}"/>"#, TOP + 6 * CELL);
+                let _ =
+                    write!(s, r#"<line x1="{LEFT}" y1="{y}" x2="{}" y2="{y}"/>"#, LEFT + 6 * CELL);
             }
             s.push_str("</g>");
             s.push_str(r#"<g class="entries">"#);
@@ -276,7 +287,8 @@ impl View for Boop {
         let state = self.state();
         for player in Player::BOTH {
             for kind in [Kind::Kitten, Kind::Cat] {
-                let numbers = labels::pool_numbers(labels, state.kittens_alive[player.index()], player, kind);
+                let numbers =
+                    labels::pool_numbers(labels, state.kittens_alive[player.index()], player, kind);
                 for (i, n) in numbers.into_iter().enumerate() {
                     let x = pool_slot_x(Some(kind)) + 16 + i as i32 * 15;
                     let y = pool_y(player);
@@ -386,4 +398,3 @@ impl View for Boop {
         value
     }
 }
-

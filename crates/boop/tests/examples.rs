@@ -145,7 +145,12 @@ fn example_08_all_eight_on_the_bed() {
     let mut g = g0.clone();
     play(&mut g, "Kd6/cc5");
     assert_eq!(g.pool(Player::P1), Pool { kittens: 0, cats: 1 });
-    assert_eq!(ply_boop::Cell::all().filter(|&c| g.piece_at(c).is_some_and(|p| p.player == Player::P1)).count(), 7);
+    assert_eq!(
+        ply_boop::Cell::all()
+            .filter(|&c| g.piece_at(c).is_some_and(|p| p.player == Player::P1))
+            .count(),
+        7
+    );
     // The k/c letter may be left out, and must match when given.
     assert_eq!(g0.format_move(g0.parse_move("Kd6/c5").unwrap()), "Kd6/cc5");
     assert!(matches!(g0.parse_move("Kd6/kc5"), Err(MoveError::Illegal(_))));
@@ -208,7 +213,11 @@ fn example_12_ghost_move_with_peekaboo() {
              3  . . . . . .
              2  . . . . . .
              1  . . . . . .";
-    let setup = diagram(Variant::Boooop, d, pool(6, 0), pool(5, 0)).with_ghost(Player::P1, "b3c3", Travel::Forward);
+    let setup = diagram(Variant::Boooop, d, pool(6, 0), pool(5, 0)).with_ghost(
+        Player::P1,
+        "b3c3",
+        Travel::Forward,
+    );
     let mut g = game(&setup);
     assert_eq!(count(&g), 31);
     assert!(matches!(g.parse_move("Kf1@a1a2"), Err(MoveError::Illegal(_))));
@@ -234,8 +243,11 @@ fn example_13_skipping_the_other_ghost() {
 
 #[test]
 fn example_14_a_ghost_leaves_the_bed() {
-    let setup = position(Variant::Boooop, "x c6 o d6", pool(7, 0), pool(7, 0))
-        .with_ghost(Player::P1, "c6d6", Travel::Forward);
+    let setup = position(Variant::Boooop, "x c6 o d6", pool(7, 0), pool(7, 0)).with_ghost(
+        Player::P1,
+        "c6d6",
+        Travel::Forward,
+    );
     let mut g = game(&setup);
     assert_eq!(count(&g), 34);
     assert!(matches!(g.parse_move("Kf1@a1a2"), Err(MoveError::Illegal(_))));
@@ -260,8 +272,11 @@ fn example_15_skipping_off_the_bed() {
 
 #[test]
 fn example_16_a_ghost_completes_the_movers_line() {
-    let setup = position(Variant::Boooop, "x b5 b6 c4 o e5", pool(5, 0), pool(7, 0))
-        .with_ghost(Player::P1, "c3d3", Travel::Forward);
+    let setup = position(Variant::Boooop, "x b5 b6 c4 o e5", pool(5, 0), pool(7, 0)).with_ghost(
+        Player::P1,
+        "c3d3",
+        Travel::Forward,
+    );
     let mut g = game(&setup);
     assert_eq!(count(&g), 32);
     assert_eq!(play(&mut g, "Kf1"), "Kf1/b4b5b6");
@@ -271,8 +286,11 @@ fn example_16_a_ghost_completes_the_movers_line() {
 
 #[test]
 fn example_17_a_ghost_completes_the_opponents_line() {
-    let setup = position(Variant::Boooop, "o b5 b6 c4 x e5", pool(7, 0), pool(5, 0))
-        .with_ghost(Player::P1, "c3d3", Travel::Forward);
+    let setup = position(Variant::Boooop, "o b5 b6 c4 x e5", pool(7, 0), pool(5, 0)).with_ghost(
+        Player::P1,
+        "c3d3",
+        Travel::Forward,
+    );
     let mut g = game(&setup);
     assert_eq!(count(&g), 32);
     play(&mut g, "Kf1");
@@ -315,9 +333,32 @@ fn notation_rejections() {
         assert!(matches!(g.parse_move(t), Err(MoveError::Syntax(_))), "{t}: {:?}", g.parse_move(t));
     };
     let illegal = |g: &Boop, t: &str| {
-        assert!(matches!(g.parse_move(t), Err(MoveError::Illegal(_))), "{t}: {:?}", g.parse_move(t));
+        assert!(
+            matches!(g.parse_move(t), Err(MoveError::Illegal(_))),
+            "{t}: {:?}",
+            g.parse_move(t)
+        );
     };
-    for t in ["", "Kc3 ", " Kc3", "K c3", "KC3", "Kg1", "Kc7", "Kc", "Xc3", "kc3", "Kc3@", "Kc3@a1", "Kc3/", "Kc3/a1b", "Kc3/xa1", "Kc3!", "Kc3@a1b1x", "Kc3/a1a2a3a4"] {
+    for t in [
+        "",
+        "Kc3 ",
+        " Kc3",
+        "K c3",
+        "KC3",
+        "Kg1",
+        "Kc7",
+        "Kc",
+        "Xc3",
+        "kc3",
+        "Kc3@",
+        "Kc3@a1",
+        "Kc3/",
+        "Kc3/a1b",
+        "Kc3/xa1",
+        "Kc3!",
+        "Kc3@a1b1x",
+        "Kc3/a1a2a3a4",
+    ] {
         syntax(&start, t);
     }
     illegal(&start, "Cc3");

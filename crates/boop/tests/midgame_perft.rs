@@ -18,12 +18,18 @@ fn all_eight() -> Boop {
              3  . . . o . .
              2  . . . . x X
              1  x . x . . .";
-    Boop::from_setup(&Setup::start(Variant::Boop).with_diagram(d).unwrap().with_pools(pool(1, 0), pool(6, 0))).unwrap()
+    Boop::from_setup(
+        &Setup::start(Variant::Boop).with_diagram(d).unwrap().with_pools(pool(1, 0), pool(6, 0)),
+    )
+    .unwrap()
 }
 
 /// Example 6: two lines to choose from.
 fn two_lines() -> Boop {
-    let s = Setup::start(Variant::Boop).with_pieces("x b3 c3 d1 d2 o e3 b5 f6").unwrap().with_pools(pool(4, 0), pool(5, 0));
+    let s = Setup::start(Variant::Boop)
+        .with_pieces("x b3 c3 d1 d2 o e3 b5 f6")
+        .unwrap()
+        .with_pools(pool(4, 0), pool(5, 0));
     Boop::from_setup(&s).unwrap()
 }
 

@@ -10,9 +10,15 @@ use proptest::prelude::*;
 /// [K1]: 8 pieces per player across bed and pool; the ghosts sit on distinct segments.
 fn conserved(g: &Boop) {
     for player in Player::BOTH {
-        let on_bed = Cell::all().filter(|&c| g.piece_at(c).is_some_and(|p| p.player == player)).count();
+        let on_bed =
+            Cell::all().filter(|&c| g.piece_at(c).is_some_and(|p| p.player == player)).count();
         let pool = g.pool(player);
-        assert_eq!(on_bed + pool.kittens as usize + pool.cats as usize, 8, "{player}: {}", g.diagram());
+        assert_eq!(
+            on_bed + pool.kittens as usize + pool.cats as usize,
+            8,
+            "{player}: {}",
+            g.diagram()
+        );
     }
     if let (Some(a), Some(b)) = (g.ghost(Player::P1), g.ghost(Player::P2)) {
         assert_ne!(a.segment, b.segment);
@@ -33,7 +39,11 @@ fn click_paths_are_unambiguous(g: &Boop) {
     assert_eq!(set.len(), paths.len(), "two moves share a click path");
     for p in &paths {
         for len in 1..p.len() {
-            assert!(!set.contains(&p[..len].to_vec()), "{:?} is a prefix of another path", &p[..len]);
+            assert!(
+                !set.contains(&p[..len].to_vec()),
+                "{:?} is a prefix of another path",
+                &p[..len]
+            );
         }
     }
 }
@@ -85,7 +95,11 @@ fn random_games_reach_every_kind_of_turn() {
                 seen.insert("ghost placed");
             }
             if let Some((_, graduation)) = text.split_once('/') {
-                seen.insert(if graduation.len() == 6 { "line graduation" } else { "single graduation" });
+                seen.insert(if graduation.len() == 6 {
+                    "line graduation"
+                } else {
+                    "single graduation"
+                });
             }
         }
         match played.positions.last().unwrap().outcome() {

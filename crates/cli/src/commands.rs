@@ -114,7 +114,13 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
 pub fn games() -> anyhow::Result<ExitCode> {
     let mut out = std::io::stdout().lock();
     for entry in ply_games::registry().entries() {
-        writeln!(out, "{} ({}): variants {}", entry.name, entry.display_name, entry.variants.join(", "))?;
+        writeln!(
+            out,
+            "{} ({}): variants {}",
+            entry.name,
+            entry.display_name,
+            entry.variants.join(", ")
+        )?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -43,8 +43,7 @@ fn main() -> ExitCode {
         Ok(code) => code,
         // A reader that stops early (`ply moves gipf | head`) is not an error.
         Err(e)
-            if e
-                .downcast_ref::<std::io::Error>()
+            if e.downcast_ref::<std::io::Error>()
                 .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe) =>
         {
             ExitCode::SUCCESS

@@ -34,7 +34,10 @@ impl fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// Builds the position: the game's start, then the record's turns, then `--moves`.
-pub fn build(args: &PositionArgs, record: Option<&PathBuf>) -> Result<Box<dyn AnyGame>, UsageError> {
+pub fn build(
+    args: &PositionArgs,
+    record: Option<&PathBuf>,
+) -> Result<Box<dyn AnyGame>, UsageError> {
     let registry = ply_games::registry();
     let entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
     let mut game = match record {
@@ -42,7 +45,8 @@ pub fn build(args: &PositionArgs, record: Option<&PathBuf>) -> Result<Box<dyn An
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
-            let record = Record::parse(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
+            let record =
+                Record::parse(&text).map_err(|e| UsageError(format!("{}: {e}", path.display())))?;
             if let Some(g) = record.header("Game")
                 && g != entry.name
             {

@@ -70,7 +70,11 @@ fn bad_moves_exit_2_naming_number_move_and_reason() {
 
     let o = ply(&["perft", "boop", "--moves", "Cc3", "1"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("move 1 'Cc3'") && stderr(&o).contains("no cats"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("move 1 'Cc3'") && stderr(&o).contains("no cats"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -116,11 +120,22 @@ fn show_diagram_status_json_and_svg() {
     assert!(v["outcome"].is_null());
 
     let path = temp("board.svg");
-    let o = ply(&["show", "boop", "--variant", "boooop", "--moves", "Kc3@a1b1", "--svg", path.to_str().unwrap()]);
+    let o = ply(&[
+        "show",
+        "boop",
+        "--variant",
+        "boooop",
+        "--moves",
+        "Kc3@a1b1",
+        "--svg",
+        path.to_str().unwrap(),
+    ]);
     assert!(o.status.success());
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    for id in ["id=\"c3\"", "id=\"a1b1\"", "id=\"p1-ghost\"", "id=\"p1-k0\"", "id=\"pool-p2-kitten\""] {
+    for id in
+        ["id=\"c3\"", "id=\"a1b1\"", "id=\"p1-ghost\"", "id=\"p1-k0\"", "id=\"pool-p2-kitten\""]
+    {
         assert!(svg.contains(id), "{id}");
     }
 }
@@ -139,7 +154,8 @@ fn show_result_lines() {
 #[test]
 fn show_reads_a_record_and_reports_bad_ones() {
     let path = temp("game.ply");
-    std::fs::write(&path, "[Game \"boop\"]\n[Variant \"boop\"]\n[Result \"*\"]\n\n1. Kc3 Kd4 *\n").unwrap();
+    std::fs::write(&path, "[Game \"boop\"]\n[Variant \"boop\"]\n[Result \"*\"]\n\n1. Kc3 Kd4 *\n")
+        .unwrap();
     let o = ply(&["show", "boop", "--record", path.to_str().unwrap(), "--moves", "Ka1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("to move: P2"));

@@ -433,11 +433,17 @@ impl<'a> Parser<'a> {
         loop {
             match self.bump() {
                 None | Some('\n') => {
-                    return Err(self.error(format!("header {name}: the value's closing quote is missing")));
+                    return Err(
+                        self.error(format!("header {name}: the value's closing quote is missing"))
+                    );
                 }
                 Some('\\') => match self.bump() {
                     Some(c @ ('"' | '\\')) => value.push(c),
-                    _ => return Err(self.error(format!("header {name}: only \\\" and \\\\ are escapes"))),
+                    _ => {
+                        return Err(
+                            self.error(format!("header {name}: only \\\" and \\\\ are escapes"))
+                        );
+                    }
                 },
                 Some('"') => break,
                 Some(c) => value.push(c),
@@ -459,7 +465,13 @@ impl<'a> Parser<'a> {
         let mut text = String::new();
         loop {
             match self.bump() {
-                None => return Err(Self::error_at(line, column, "this comment is never closed with '}'")),
+                None => {
+                    return Err(Self::error_at(
+                        line,
+                        column,
+                        "this comment is never closed with '}'",
+                    ));
+                }
                 Some('}') => break,
                 Some('{') => return Err(self.error("comments cannot be nested")),
                 Some(c) => text.push(c),

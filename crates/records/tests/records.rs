@@ -38,7 +38,9 @@ fn writes_what_it_reads() {
     let again = Record::parse(&text).unwrap();
     assert_eq!(again.headers, r.headers);
     assert_eq!(again.comment, r.comment);
-    let strip = |r: &Record| r.moves.iter().map(|m| (m.text.clone(), m.comment.clone())).collect::<Vec<_>>();
+    let strip = |r: &Record| {
+        r.moves.iter().map(|m| (m.text.clone(), m.comment.clone())).collect::<Vec<_>>()
+    };
     assert_eq!(strip(&again), strip(&r));
 }
 

@@ -15,6 +15,7 @@
 
 mod any;
 mod error;
+mod eval;
 mod game;
 mod perft;
 mod player;
@@ -23,6 +24,7 @@ pub mod zobrist;
 
 pub use any::{AnyGame, DynGame, GameEntry, Registry, UnknownGame};
 pub use error::{MoveError, VariantError};
+pub use eval::{EVAL_LIMIT, Evaluate};
 pub use game::{Game, View};
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};

@@ -210,7 +210,7 @@ impl View for Position {
         s.push_str("</g>");
         // The supplies.
         let hx = MARGIN * 2.0 + 16.0 * S * 0.866 + 10.0;
-        for (row0, player, name) in [(1.0, Player::P2, "Black"), (10.0, Player::P1, "White")] {
+        for (row0, player, name) in [(1.0, Player::P2, "Black"), (9.0, Player::P1, "White")] {
             let _ = write!(
                 s,
                 r#"<text x="{hx:.0}" y="{:.0}" font-family="sans-serif" font-size="13">{name}</text>"#,

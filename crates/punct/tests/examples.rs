@@ -309,3 +309,34 @@ fn pass_only_when_nothing_else() {
     let p = Position::new("standard").unwrap();
     assert!(p.parse_move("pass").is_err());
 }
+
+/// Stacks and bridges are legible in the SVG: levels are written, spanning dots are marked,
+/// higher pieces are drawn later, and every point, piece and hand item has its id.
+#[test]
+fn svg_shows_levels_and_bridges() {
+    use ply_core::View;
+    let mut p = std_pos(EX7, Player::P1);
+    play(&mut p, "j5-e5:e4,e6");
+    let svg = p.svg();
+    if let Ok(path) = std::env::var("PUNCT_SVG_OUT") {
+        std::fs::write(path, &svg).unwrap();
+    }
+    for id in [
+        "g3",
+        "q16",
+        "a2",
+        "p1-hand-T",
+        "p2-hand-R",
+        "pass",
+        "piece-e5-3",
+        "piece-e4-2",
+        "piece-e4-1",
+    ] {
+        assert!(svg.contains(&format!("id=\"{id}\"")), "{id}");
+    }
+    assert!(svg.find("piece-e4-1").unwrap() < svg.find("piece-e4-2").unwrap());
+    assert!(svg.find("piece-e4-2").unwrap() < svg.find("piece-e5-3").unwrap());
+    assert!(svg.contains(r#"<text class="level""#));
+    assert!(svg.contains("dot span"), "the C's middle dot spans the lower e5");
+    assert_eq!(svg.matches("class=\"target point").count(), 211);
+}

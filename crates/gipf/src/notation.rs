@@ -270,6 +270,21 @@ fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token
                     |t| matches!(t, Token::Removal(o) if o.first == r.first && o.last == r.last),
                 )
                 .collect();
+            let later = candidates.iter().any(|(_, t)| {
+                t[n..].iter().any(
+                    |(tok, _)| matches!(tok, Token::Removal(o) if o.first == r.first && o.last == r.last),
+                )
+            });
+            if same_run.is_empty() && later {
+                return illegal(format!(
+                    "{done}x{}-{} comes later: rows are removed in the order of 4.6 (rows that \
+                     overlap others first, then the separate rows in ascending order of their \
+                     first end points); now: {}",
+                    r.first,
+                    r.last,
+                    removals.join(" ")
+                ));
+            }
             if same_run.is_empty() {
                 return illegal(format!(
                     "{done}x{}-{} is not the run of a row of yours that may be removed now \
@@ -321,11 +336,12 @@ fn push_problem(state: &State, dot: Point, first: Point, gipf: bool) -> String {
         return format!("{token}: {dot} is not a dot; a push starts on one of the 24 edge dots");
     }
     let Some(e) = find_entry(dot, first) else {
-        let firsts: Vec<String> = ENTRIES
+        let mut firsts: Vec<String> = ENTRIES
             .iter()
             .filter(|e| e.dot as usize == dot.index())
             .map(|e| cell_or_point(e.first).to_string())
             .collect();
+        firsts.sort();
         return format!(
             "{token}: from the dot {dot} a piece enters on {} only",
             firsts.join(" or ")

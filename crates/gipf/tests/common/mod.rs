@@ -1,7 +1,9 @@
 //! Shared helpers of the integration tests.
 #![allow(dead_code)]
 
-use ply_core::{Game, Player};
+use std::collections::HashSet;
+
+use ply_core::{Game, Player, View};
 use ply_gipf::{EntryPhase, Point, Position, Setup, Variant};
 
 /// A position from the worked-example style: point lists, reserves, captures, White to move.
@@ -96,5 +98,31 @@ pub fn chips_conserved(p: &Position) {
             + u32::from(p.chips_on_board(player))
             + u32::from(p.captured(player.other()));
         assert_eq!(sum, total, "chips of {player} in {}", board(p));
+    }
+}
+
+/// Click paths of every legal turn: distinct, none a prefix of another, every id in the SVG.
+pub fn check_click_paths(p: &Position) {
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    let svg = p.svg();
+    let paths: Vec<Vec<String>> = moves.iter().map(|&m| p.click_path(m)).collect();
+    let mut seen = HashSet::new();
+    for (path, &m) in paths.iter().zip(&moves) {
+        assert!(!path.is_empty());
+        assert!(seen.insert(path.clone()), "two turns share the path {path:?}");
+        for id in path {
+            assert!(svg.contains(&format!("id=\"{id}\"")), "{id} is not in the SVG");
+        }
+        for other in &paths {
+            if other.len() > path.len() {
+                assert_ne!(
+                    &other[..path.len()],
+                    &path[..],
+                    "path of {} is a prefix of another",
+                    p.format_move(m)
+                );
+            }
+        }
     }
 }

@@ -1079,6 +1079,50 @@ mod tests {
         assert_eq!(pos.outcome(), None);
     }
 
+    fn path(start: &str, legs: &[(usize, usize)]) -> Vec<u8> {
+        let mut p = Point::parse(start).unwrap();
+        let mut out = vec![p.index() as u8];
+        for &(dir, steps) in legs {
+            for _ in 0..steps {
+                p = p.neighbour(dir).expect("path stays on the board");
+                out.push(p.index() as u8);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn connections_for_each_pair_of_sides() {
+        // (N, NE, SE, S, SW, NW) = 0..5
+        let chains = [
+            path("a5", &[(2, 8), (1, 8)]),  // A to Q
+            path("e1", &[(0, 8), (1, 8)]),  // R1 to R17
+            path("b10", &[(2, 8), (3, 8)]), // D- to D+
+        ];
+        for chain in &chains {
+            for colour in [0u8, 1] {
+                let mut vis = [NO_OWNER; N_POINTS];
+                for &p in chain {
+                    vis[p as usize] = colour;
+                }
+                assert!(State::connected(&vis, colour));
+                assert!(!State::connected(&vis, 1 - colour));
+                // Break the chain in the middle: no connection.
+                vis[chain[chain.len() / 2] as usize] = 1 - colour;
+                assert!(!State::connected(&vis, colour));
+                // Drop the first side point: the chain no longer touches that side.
+                let mut vis2 = [NO_OWNER; N_POINTS];
+                for &p in &chain[1..] {
+                    vis2[p as usize] = colour;
+                }
+                assert!(!State::connected(&vis2, colour));
+            }
+        }
+        for p in ["b2", "b9", "i2", "i16", "p9", "p16"] {
+            assert_eq!(SIDES[Point::parse(p).unwrap().index()], 0, "{p}");
+        }
+    }
+
     #[test]
     fn move_is_small() {
         assert!(std::mem::size_of::<Move>() <= 4);

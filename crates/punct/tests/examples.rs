@@ -340,3 +340,23 @@ fn svg_shows_levels_and_bridges() {
     assert!(svg.contains("dot span"), "the C's middle dot spans the lower e5");
     assert_eq!(svg.matches("class=\"target point").count(), 211);
 }
+
+#[test]
+fn placement_completing_a_chain_wins() {
+    // Example 8's White chain without the C and without Black's cover.
+    let mut p = std_pos(
+        "W E a8:b8,c8; W E d8:e8,f8; W E g8:h8,i8; W E j8:k8,l8; W L p8:p9,q10; B E c10:d10,e10",
+        Player::P1,
+    );
+    assert!(!p.is_connected(Player::P1));
+    let mut q = p.clone();
+    play(&mut q, "Cn8:m8,o8");
+    assert!(q.is_connected(Player::P1));
+    assert_eq!(q.outcome(), Some(Outcome::Win(Player::P1)));
+    let mut none = Vec::new();
+    q.legal_moves(&mut none);
+    assert!(none.is_empty());
+    // A placement elsewhere leaves the game running.
+    play(&mut p, "Ca3:a2,a4");
+    assert_eq!(p.outcome(), None);
+}

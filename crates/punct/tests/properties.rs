@@ -405,11 +405,57 @@ fn interchangeable_pieces_repeat_a_position() {
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
 }
 
+/// [C1]–[C2] from coordinates: sides by the formulas of §2.4.
+fn naive_connected(pos: &Position, who: Player) -> bool {
+    let sides = |p: Point| {
+        let (c, r) = coords(p);
+        [c == 1, c == 17, r == 1, r == 17, c - r == -8, c - r == 8]
+    };
+    let mut seen = HashSet::new();
+    for start in Point::all() {
+        if pos.visible(start) != Some(who) || !seen.insert(start) {
+            continue;
+        }
+        let mut touched = [false; 6];
+        let mut todo = vec![start];
+        while let Some(p) = todo.pop() {
+            for (t, s) in touched.iter_mut().zip(sides(p)) {
+                *t |= s;
+            }
+            for q in Point::all() {
+                if dist(p, q) == 1 && pos.visible(q) == Some(who) && seen.insert(q) {
+                    todo.push(q);
+                }
+            }
+        }
+        if (touched[0] && touched[1]) || (touched[2] && touched[3]) || (touched[4] && touched[5]) {
+            return true;
+        }
+    }
+    false
+}
+
+fn check_outcome(pos: &Position) {
+    let white = naive_connected(pos, Player::P1);
+    let black = naive_connected(pos, Player::P2);
+    assert_eq!(white, pos.is_connected(Player::P1));
+    assert_eq!(black, pos.is_connected(Player::P2));
+    // The player who just acted; `to_move` has already passed on.
+    let mover = pos.to_move().other();
+    match (white, black) {
+        (true, true) => assert_eq!(pos.outcome(), Some(Outcome::Win(mover))),
+        (true, false) => assert_eq!(pos.outcome(), Some(Outcome::Win(Player::P1))),
+        (false, true) => assert_eq!(pos.outcome(), Some(Outcome::Win(Player::P2))),
+        (false, false) => {}
+    }
+}
+
 fn run_random(variant: &str, seed: u64) {
     let start = Position::new(variant).unwrap();
-    random_game(&start, seed, 80, |pos: &Position| {
+    random_game(&start, seed, 150, |pos: &Position| {
         check_conservation(pos);
         check_support(pos);
+        check_outcome(pos);
         if pos.outcome().is_none() {
             let mut moves = Vec::new();
             pos.legal_moves(&mut moves);

@@ -20,9 +20,9 @@ use serde_json::{Value, json};
 use crate::board::{COORD, N_POINTS};
 use crate::{Kind, Move, PieceInfo, Point, Position};
 
-const S: f64 = 28.0;
+const S: f64 = 34.0;
 const MARGIN: f64 = 30.0;
-const LEVEL_LIFT: f64 = 4.0;
+const LEVEL_LIFT: f64 = 6.0;
 
 fn xy(p: Point) -> (f64, f64) {
     let (c, r) = COORD[p.index()];
@@ -122,9 +122,11 @@ impl View for Position {
         );
         s.push_str(
             "<style>.point{fill:#c9b58a;stroke:#7a6a48;stroke-width:1}.point.central{fill:#e0a85c}\
-             .piece .body{fill:none;stroke-linecap:round;stroke-linejoin:round;stroke-width:12}\
+             .piece .body{fill:none;stroke-linecap:round;stroke-linejoin:round;stroke-width:8}\
              .p1 .body{stroke:#f4f1e8}.p2 .body{stroke:#2b2b2b}\
-             .piece .outline{fill:none;stroke:#555;stroke-width:15;stroke-linecap:round;stroke-linejoin:round}\
+             .piece .outline{fill:none;stroke:#555;stroke-width:11;stroke-linecap:round;stroke-linejoin:round}\
+             .level-2 .outline,.level-2 .dot{stroke:#c08a00}.level-3 .outline,.level-3 .dot{stroke:#c0392b}\
+             .level-high .outline,.level-high .dot{stroke:#8e44ad}.piece .dot{stroke-width:2}\
              .p1 .dot{fill:#fbfaf5;stroke:#555}.p2 .dot{fill:#222;stroke:#999}\
              .dot.span{stroke-dasharray:3 2}.punct-mark{fill:#d33}\
              .level{font:bold 9px sans-serif;text-anchor:middle;fill:#fff}\
@@ -171,7 +173,7 @@ impl View for Position {
                 pc.level,
                 colour_name(pc.owner),
                 pc.kind.letter(),
-                pc.level,
+                if pc.level >= 4 { "high".to_string() } else { pc.level.to_string() },
                 if pc.covered { " covered" } else { "" },
                 pc.level
             );

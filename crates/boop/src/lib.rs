@@ -12,6 +12,7 @@
 //! assert_eq!(game.format_move(mv), "Kc3");
 //! ```
 
+mod eval;
 mod geometry;
 mod labels;
 mod notation;

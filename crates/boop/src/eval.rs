@@ -1,0 +1,96 @@
+//! What the computer knows about boop.: cats are worth far more than kittens, two of one's
+//! cats in a line with the third cell open threaten to win, pieces in the middle cannot be
+//! booped off the bed, and a cat line the opponent already holds wins for him next turn.
+
+use ply_core::{Evaluate, Game, Player};
+
+use crate::geometry::{Cell, Line};
+use crate::position::{Boop, Graduation, Kind, Move};
+
+/// Cells two steps or more from every edge (c3–d4) and one step (the ring around them).
+const CENTRE: u64 = bits(&[14, 15, 20, 21]);
+const RING: u64 = bits(&[7, 8, 9, 10, 13, 16, 19, 22, 25, 26, 27, 28]);
+
+const fn bits(cells: &[u8]) -> u64 {
+    let mut m = 0;
+    let mut i = 0;
+    while i < cells.len() {
+        m |= 1 << cells[i];
+        i += 1;
+    }
+    m
+}
+
+impl Boop {
+    /// A side's standing, without regard to whose turn it is.
+    fn standing(&self, p: Player) -> i32 {
+        let kittens = self.cells_mask(p, Kind::Kitten);
+        let cats = self.cells_mask(p, Kind::Cat);
+        let pool = self.pool(p);
+        let mine = kittens | cats;
+        let empty = !self.occupied_mask() & ((1 << 36) - 1);
+        let cats_owned = (cats.count_ones() + u32::from(pool.cats)) as i32;
+        let mut s = 150 * cats_owned;
+        s += 12 * (mine & CENTRE).count_ones() as i32 + 5 * (mine & RING).count_ones() as i32;
+        s += 10 * (cats & CENTRE).count_ones() as i32;
+        for line in Line::all() {
+            let m = line.mask();
+            let own = (mine & m).count_ones();
+            let own_cats = (cats & m).count_ones();
+            let open = (empty & m).count_ones();
+            if own_cats == 3 {
+                s += 20_000;
+            } else if own == 3 {
+                s += 90;
+            } else if own_cats == 2 && open == 1 {
+                s += 160;
+            } else if own == 2 && open == 1 {
+                s += 35;
+            }
+        }
+        s
+    }
+
+    fn cells_mask(&self, p: Player, kind: Kind) -> u64 {
+        self.cells_of(p, kind).fold(0, |m, c: Cell| m | c.bit())
+    }
+
+    fn occupied_mask(&self) -> u64 {
+        self.state().occupied()
+    }
+}
+
+impl Evaluate for Boop {
+    fn evaluate(&self) -> i32 {
+        let me = self.to_move();
+        // The side to move gets a tempo: he acts on his threats first.
+        self.standing(me) - self.standing(me.other()) + 25
+    }
+
+    fn value_scale() -> f32 {
+        300.0
+    }
+
+    fn move_prior(&self, mv: Move) -> i32 {
+        let mut p = 0;
+        match mv.graduation {
+            Some(Graduation::Line(_)) => p += 150,
+            Some(Graduation::Single(_, Kind::Kitten)) => p += 60,
+            Some(Graduation::Single(_, Kind::Cat)) => p -= 40,
+            None => {}
+        }
+        if mv.kind == Kind::Cat {
+            p += 60;
+        }
+        if CENTRE & mv.cell.bit() != 0 {
+            p += 30;
+        } else if RING & mv.cell.bit() != 0 {
+            p += 15;
+        }
+        p
+    }
+
+    fn is_forcing(&self, mv: Move) -> bool {
+        matches!(mv.graduation, Some(Graduation::Line(_)))
+    }
+}

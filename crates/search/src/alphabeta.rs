@@ -1,0 +1,476 @@
+//! Negamax alpha-beta with iterative deepening, principal-variation search, a shared
+//! transposition table, move ordering and quiescence; several threads share the table
+//! ("lazy SMP").
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use ply_core::{Evaluate, Game, Outcome};
+
+use crate::{Limits, Rng, Score, SearchResult, Searcher};
+
+const MAX_PLY: usize = 128;
+const QUIESCENCE_DEPTH: u32 = 6;
+const INFINITY: i32 = Score::WIN + 1;
+const HISTORY_SIZE: usize = 1 << 12;
+const SHARDS: usize = 64;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry<M> {
+    key: u64,
+    best: Option<M>,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+    generation: u8,
+}
+
+/// The transposition table: a fixed number of entries in lock-striped shards, so threads can
+/// share it; its size never grows past what was configured.
+struct Table<M> {
+    shards: Vec<Mutex<Vec<Option<Entry<M>>>>>,
+    per_shard: usize,
+}
+
+impl<M: Copy> Table<M> {
+    fn with_bytes(bytes: usize) -> Table<M> {
+        let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
+        let total = (bytes / entry).max(SHARDS);
+        let per_shard = total / SHARDS;
+        Table { shards: (0..SHARDS).map(|_| Mutex::new(vec![None; per_shard])).collect(), per_shard }
+    }
+
+    fn bytes(&self) -> usize {
+        SHARDS * self.per_shard * std::mem::size_of::<Option<Entry<M>>>()
+    }
+
+    fn slot(&self, key: u64) -> (usize, usize) {
+        ((key as usize) % SHARDS, ((key >> 16) as usize) % self.per_shard)
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        let (shard, i) = self.slot(key);
+        let shard = self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        shard[i].filter(|e| e.key == key)
+    }
+
+    fn store(&self, entry: Entry<M>) {
+        let (shard, i) = self.slot(entry.key);
+        let mut shard = self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let replace = match &shard[i] {
+            None => true,
+            Some(old) => {
+                old.key == entry.key || old.generation != entry.generation || entry.depth >= old.depth
+            }
+        };
+        if replace {
+            // Keep a known best move when a shallower result for the same position has none.
+            let best = entry.best.or_else(|| shard[i].filter(|o| o.key == entry.key).and_then(|o| o.best));
+            shard[i] = Some(Entry { best, ..entry });
+        }
+    }
+
+    fn clear(&self) {
+        for shard in &self.shards {
+            let mut s = shard.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            s.iter_mut().for_each(|e| *e = None);
+        }
+    }
+}
+
+/// Alpha-beta search; see the crate documentation.
+pub struct AlphaBeta<G: Game> {
+    table: Arc<Table<G::Move>>,
+    threads: usize,
+    generation: u8,
+    seed: u64,
+}
+
+impl<G: Game + Evaluate> AlphaBeta<G> {
+    /// A searcher with a transposition table of at most `hash_mb` MiB and `threads` threads.
+    #[must_use]
+    pub fn new(hash_mb: usize, threads: usize) -> AlphaBeta<G> {
+        AlphaBeta {
+            table: Arc::new(Table::with_bytes(hash_mb.max(1) << 20)),
+            threads: threads.max(1),
+            generation: 0,
+            seed: 0,
+        }
+    }
+
+    /// The seed that perturbs the move order of helper threads (the main thread is not).
+    #[must_use]
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The memory the transposition table holds, in bytes.
+    #[must_use]
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+}
+
+struct Shared<'a> {
+    stop: &'a AtomicBool,
+    /// Raised by the main thread when it is done, so helpers stop too.
+    done: AtomicBool,
+    nodes: AtomicU64,
+    deadline: Option<Instant>,
+    node_limit: Option<u64>,
+}
+
+struct Worker<'a, G: Game> {
+    game: G,
+    table: &'a Table<G::Move>,
+    shared: &'a Shared<'a>,
+    generation: u8,
+    nodes: u64,
+    unreported: u64,
+    aborted: bool,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    buffers: Vec<Vec<G::Move>>,
+    scratch: Vec<Vec<(i32, G::Move)>>,
+    rng: Option<Rng>,
+}
+
+fn move_slot<M: std::hash::Hash>(mv: &M) -> usize {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    // A fixed hasher (no random state) keeps the search deterministic.
+    (BuildHasherDefault::<DefaultHasher>::default().hash_one(mv) as usize) % HISTORY_SIZE
+}
+
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > Score::PROVEN {
+        score + ply as i32
+    } else if score < -Score::PROVEN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > Score::PROVEN {
+        score - ply as i32
+    } else if score < -Score::PROVEN {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl<'a, G: Game + Evaluate> Worker<'a, G> {
+    fn new(game: G, table: &'a Table<G::Move>, shared: &'a Shared<'a>, generation: u8, rng: Option<Rng>) -> Self {
+        Worker {
+            game,
+            table,
+            shared,
+            generation,
+            nodes: 0,
+            unreported: 0,
+            aborted: false,
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            scratch: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            rng,
+        }
+    }
+
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        self.unreported += 1;
+        if self.unreported >= 256 {
+            self.check_limits();
+        }
+    }
+
+    fn check_limits(&mut self) {
+        let total = self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed) + self.unreported;
+        self.unreported = 0;
+        if self.shared.stop.load(Ordering::Relaxed)
+            || self.shared.done.load(Ordering::Relaxed)
+            || self.shared.node_limit.is_some_and(|n| total >= n)
+            || self.shared.deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
+        match outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == self.game.to_move() => Score::WIN - ply as i32,
+            Outcome::Win(_) => -(Score::WIN - ply as i32),
+        }
+    }
+
+    /// Scores the moves of `ply` for ordering, best first.
+    fn order(&mut self, ply: usize, table_move: Option<G::Move>) {
+        let moves = std::mem::take(&mut self.buffers[ply]);
+        let mut scored = std::mem::take(&mut self.scratch[ply]);
+        scored.clear();
+        for &mv in &moves {
+            let s = if Some(mv) == table_move {
+                i32::MAX
+            } else if self.killers[ply].contains(&Some(mv)) {
+                1 << 28
+            } else {
+                let mut s = self.game.move_prior(mv).clamp(-(1 << 20), 1 << 20) * 64
+                    + self.history[move_slot(&mv)].min(1 << 24);
+                if let Some(rng) = &mut self.rng {
+                    s += (rng.below(64)) as i32;
+                }
+                s
+            };
+            scored.push((s, mv));
+        }
+        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        self.buffers[ply] = moves;
+        self.scratch[ply] = scored;
+    }
+
+    fn negamax(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node();
+        if self.aborted {
+            return 0;
+        }
+        if let Some(outcome) = self.game.outcome() {
+            return self.terminal(outcome, ply);
+        }
+        if ply >= MAX_PLY {
+            return self.game.evaluate();
+        }
+        if depth <= 0 {
+            return self.quiesce(alpha, beta, ply, QUIESCENCE_DEPTH);
+        }
+        let key = self.game.hash();
+        let entry = self.table.probe(key);
+        if let Some(e) = entry
+            && i32::from(e.depth) >= depth
+            && ply > 0
+        {
+            let s = from_table(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        self.game.legal_moves(&mut moves);
+        self.buffers[ply] = moves;
+        self.order(ply, entry.and_then(|e| e.best));
+        let scored = std::mem::take(&mut self.scratch[ply]);
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        for (i, &(_, mv)) in scored.iter().enumerate() {
+            let mover = self.game.to_move();
+            self.game.play(mv);
+            let same = self.game.to_move() == mover;
+            let score = if i == 0 {
+                self.child(same, depth - 1, alpha, beta, ply + 1)
+            } else {
+                let s = self.child(same, depth - 1, alpha, alpha + 1, ply + 1);
+                if s > alpha && s < beta && !self.aborted {
+                    self.child(same, depth - 1, alpha, beta, ply + 1)
+                } else {
+                    s
+                }
+            };
+            self.game.undo();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        let k = &mut self.killers[ply];
+                        if k[0] != Some(mv) {
+                            k[1] = k[0];
+                            k[0] = Some(mv);
+                        }
+                        self.history[move_slot(&mv)] += depth * depth;
+                        break;
+                    }
+                }
+            }
+        }
+        self.scratch[ply] = scored;
+        if !self.aborted {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.table.store(Entry {
+                key,
+                best: best_move,
+                score: to_table(best, ply),
+                depth: depth as i16,
+                bound,
+                generation: self.generation,
+            });
+        }
+        best
+    }
+
+    /// The value of the position after a move, for the player who made it: negated only
+    /// when the turn passed to the other player.
+    fn child(&mut self, same_player: bool, depth: i32, alpha: i32, beta: i32, ply: usize) -> i32 {
+        if same_player {
+            self.negamax(depth, alpha, beta, ply)
+        } else {
+            -self.negamax(depth, -beta, -alpha, ply)
+        }
+    }
+
+    fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
+        if let Some(outcome) = self.game.outcome() {
+            return self.terminal(outcome, ply);
+        }
+        let stand = self.game.evaluate();
+        if qdepth == 0 || ply >= MAX_PLY || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        self.game.legal_moves(&mut moves);
+        moves.retain(|&m| self.game.is_forcing(m));
+        let mut best = stand;
+        for &mv in &moves {
+            self.count_node();
+            if self.aborted {
+                break;
+            }
+            let mover = self.game.to_move();
+            self.game.play(mv);
+            let score = if self.game.to_move() == mover {
+                self.quiesce(alpha, beta, ply + 1, qdepth - 1)
+            } else {
+                -self.quiesce(-beta, -alpha, ply + 1, qdepth - 1)
+            };
+            self.game.undo();
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        best
+    }
+
+    /// The principal variation from the table, checked move by move for legality.
+    fn principal_variation(&mut self, first: G::Move, max: usize) -> Vec<G::Move> {
+        let mut pv = vec![first];
+        let mut game = self.game.clone();
+        game.play(first);
+        let mut moves = Vec::new();
+        let mut seen = vec![game.hash()];
+        while pv.len() < max && game.outcome().is_none() {
+            let Some(mv) = self.table.probe(game.hash()).and_then(|e| e.best) else { break };
+            game.legal_moves(&mut moves);
+            if !moves.contains(&mv) {
+                break;
+            }
+            game.play(mv);
+            if seen.contains(&game.hash()) {
+                pv.push(mv);
+                break;
+            }
+            seen.push(game.hash());
+            pv.push(mv);
+        }
+        pv
+    }
+
+    /// Iterative deepening; returns the best move, score and depth of the last completed
+    /// iteration (or of the first one if none completed).
+    fn iterate(&mut self, max_depth: u32, first_depth: u32) -> (Option<G::Move>, i32, u32) {
+        let mut moves = Vec::new();
+        self.game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return (None, 0, 0);
+        }
+        let mut result = (Some(moves[0]), self.game.evaluate(), 0);
+        for depth in first_depth.max(1)..=max_depth {
+            let score = self.negamax(depth as i32, -INFINITY, INFINITY, 0);
+            let best = self.table.probe(self.game.hash()).and_then(|e| e.best);
+            if self.aborted {
+                // A partial iteration still improves on the last one when its first move,
+                // searched fully, is the table's choice; keep the completed result otherwise.
+                break;
+            }
+            result = (best.or(result.0), score, depth);
+            if score.abs() > Score::PROVEN {
+                break;
+            }
+        }
+        result
+    }
+}
+
+impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
+    fn search(&mut self, game: &G, limits: &Limits, stop: &Arc<AtomicBool>) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.generation = self.generation.wrapping_add(1);
+        let shared = Shared {
+            stop,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            deadline: limits.time.map(|t| start + t),
+            node_limit: limits.nodes,
+        };
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).min(MAX_PLY as u32 - 1);
+        let table = &*self.table;
+        let generation = self.generation;
+        let (best, score, depth, pv, nodes) = std::thread::scope(|scope| {
+            for id in 1..self.threads {
+                let shared = &shared;
+                let game = game.clone();
+                let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                scope.spawn(move || {
+                    let mut helper = Worker::new(game, table, shared, generation, Some(Rng::new(seed)));
+                    helper.iterate(max_depth, 1 + (id as u32 % 2));
+                    shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
+                });
+            }
+            let mut main = Worker::new(game.clone(), table, &shared, generation, None);
+            let (best, score, depth) = main.iterate(max_depth, 1);
+            shared.done.store(true, Ordering::Relaxed);
+            shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);
+            main.unreported = 0;
+            let pv = best.map(|b| main.principal_variation(b, depth.max(1) as usize)).unwrap_or_default();
+            (best, score, depth, pv, main.nodes)
+        });
+        let total = shared.nodes.load(Ordering::Relaxed).max(nodes);
+        SearchResult { best, score: Score(score), pv, nodes: total, depth, elapsed: start.elapsed() }
+    }
+
+    fn clear(&mut self) {
+        self.table.clear();
+    }
+}

@@ -1,0 +1,277 @@
+//! The object-safe engine the command line, the server and the protocol use: a game plus
+//! its searchers, with moves as notation strings. Levels 1–10 and reproducible noise live here.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use ply_core::{AnyGame, DynGame, Evaluate, Game, MoveError, Outcome, Player, VariantError, View};
+
+use crate::{AlphaBeta, Algorithm, Limits, Mcts, Rng, Score, SearchResult, Searcher};
+
+/// How to think about one move.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Think {
+    pub algorithm: Algorithm,
+    pub limits: Limits,
+    /// Amplitude of the evaluation noise that weakens low levels (0: none).
+    pub noise: i32,
+    pub seed: u64,
+    pub threads: usize,
+    /// Transposition table or tree memory, MiB.
+    pub hash_mb: usize,
+}
+
+impl Think {
+    /// The settings of level 1 (a beginner who plays legally and sometimes sensibly) to 10
+    /// (the strongest, about one second a move), for a game that plays best with `algorithm`.
+    /// Levels 1–9 are limited by nodes, so games between them are reproducible.
+    ///
+    /// # Panics
+    /// If `level` is not within 1–10.
+    #[must_use]
+    pub fn level(level: u8, algorithm: Algorithm) -> Think {
+        assert!((1..=10).contains(&level), "levels are 1 to 10");
+        let i = usize::from(level - 1);
+        let (nodes, noise): (u64, i32) = match algorithm {
+            Algorithm::AlphaBeta => {
+                const NODES: [u64; 9] = [40, 150, 600, 2_500, 10_000, 40_000, 150_000, 600_000, 2_000_000];
+                const NOISE: [i32; 9] = [1200, 700, 400, 250, 150, 80, 40, 15, 0];
+                if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
+            }
+            Algorithm::Mcts => {
+                const NODES: [u64; 9] = [4, 16, 50, 150, 400, 1_000, 2_500, 6_000, 15_000];
+                const NOISE: [i32; 9] = [1200, 700, 400, 250, 150, 80, 40, 15, 0];
+                if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
+            }
+        };
+        let limits =
+            if level == 10 { Limits::time(Duration::from_millis(1000)) } else { Limits::nodes(nodes) };
+        Think { algorithm, limits, noise, seed: 0, threads: 1, hash_mb: 64 }
+    }
+}
+
+/// What an engine decided, in notation.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    pub best: String,
+    pub score: Score,
+    pub pv: Vec<String>,
+    pub nodes: u64,
+    pub depth: u32,
+    pub elapsed: Duration,
+}
+
+/// A game with its computer player, behind one object-safe interface.
+pub trait AnyEngine: Send {
+    fn game(&self) -> &dyn AnyGame;
+    /// Plays a turn given in notation.
+    ///
+    /// # Errors
+    /// As [`AnyGame::play`].
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    fn undo(&mut self) -> bool;
+    /// Searches the current position; `None` when the game is over.
+    fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought>;
+    /// A uniformly random legal turn, in notation.
+    fn random_move(&self, rng: &mut Rng) -> Option<String>;
+    /// The algorithm that plays this game best (measured; `docs/strength.md`).
+    fn preferred_algorithm(&self) -> Algorithm;
+    /// The same game from its start, without history.
+    fn restart(&mut self);
+}
+
+/// A game type wrapped so that its evaluation carries reproducible noise: the same position
+/// and seed always get the same noise, so a weakened search is still deterministic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Noisy<G> {
+    pub game: G,
+    pub amplitude: i32,
+    pub seed: u64,
+}
+
+impl<G: Game> Game for Noisy<G> {
+    type Move = G::Move;
+    const NAME: &'static str = G::NAME;
+    const DISPLAY_NAME: &'static str = G::DISPLAY_NAME;
+    fn variants() -> &'static [&'static str] {
+        G::variants()
+    }
+    fn new(variant: &str) -> Result<Self, VariantError> {
+        Ok(Noisy { game: G::new(variant)?, amplitude: 0, seed: 0 })
+    }
+    fn variant(&self) -> &'static str {
+        self.game.variant()
+    }
+    fn to_move(&self) -> Player {
+        self.game.to_move()
+    }
+    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
+        self.game.legal_moves(out);
+    }
+    fn play(&mut self, mv: Self::Move) {
+        self.game.play(mv);
+    }
+    fn undo(&mut self) {
+        self.game.undo();
+    }
+    fn turns_played(&self) -> usize {
+        self.game.turns_played()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+    fn hash(&self) -> u64 {
+        self.game.hash()
+    }
+    fn compute_hash(&self) -> u64 {
+        self.game.compute_hash()
+    }
+    fn format_move(&self, mv: Self::Move) -> String {
+        self.game.format_move(mv)
+    }
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        self.game.parse_move(text)
+    }
+}
+
+impl<G: Evaluate> Evaluate for Noisy<G> {
+    fn evaluate(&self) -> i32 {
+        let base = self.game.evaluate();
+        if self.amplitude == 0 {
+            return base;
+        }
+        let r = Rng::new(self.game.hash() ^ self.seed).next_u64();
+        let unit = (r >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
+        base + (unit * f64::from(self.amplitude)) as i32
+    }
+    fn value_scale() -> f32 {
+        G::value_scale()
+    }
+    fn move_prior(&self, mv: Self::Move) -> i32 {
+        self.game.move_prior(mv)
+    }
+    fn is_forcing(&self, mv: Self::Move) -> bool {
+        self.game.is_forcing(mv)
+    }
+}
+
+/// The [`AnyEngine`] of a typed game.
+pub struct Engine<G: Game + Evaluate> {
+    game: DynGame<G>,
+    preferred: Algorithm,
+    alphabeta: Option<(Think, AlphaBeta<Noisy<G>>)>,
+    mcts: Option<(Think, Mcts<Noisy<G>>)>,
+}
+
+impl<G: Game + Evaluate + View> Engine<G> {
+    #[must_use]
+    pub fn new(game: G, preferred: Algorithm) -> Engine<G> {
+        Engine { game: DynGame::new(game), preferred, alphabeta: None, mcts: None }
+    }
+}
+
+fn to_text<G: Game>(game: &G, r: &SearchResult<G::Move>) -> Option<Thought> {
+    let best = r.best?;
+    let mut g = game.clone();
+    let mut pv = Vec::new();
+    for &mv in &r.pv {
+        pv.push(g.format_move(mv));
+        g.play(mv);
+    }
+    Some(Thought { best: game.format_move(best), score: r.score, pv, nodes: r.nodes, depth: r.depth, elapsed: r.elapsed })
+}
+
+/// Whether a cached searcher was built with settings that still fit.
+fn same_setup(a: &Think, b: &Think) -> bool {
+    a.threads == b.threads && a.hash_mb == b.hash_mb && a.seed == b.seed
+}
+
+impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
+    fn game(&self) -> &dyn AnyGame {
+        &self.game
+    }
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+        self.game.play(text)
+    }
+    fn undo(&mut self) -> bool {
+        self.game.undo()
+    }
+    fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought> {
+        let noisy = Noisy { game: self.game.game().clone(), amplitude: think.noise, seed: think.seed };
+        let result = match think.algorithm {
+            Algorithm::AlphaBeta => {
+                if !self.alphabeta.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
+                    self.alphabeta = Some((*think, AlphaBeta::new(think.hash_mb, think.threads).with_seed(think.seed)));
+                }
+                let (t, searcher) = self.alphabeta.as_mut().expect("just built");
+                if t.noise != think.noise {
+                    // Noise changes the values stored in the table.
+                    searcher.clear();
+                    t.noise = think.noise;
+                }
+                searcher.search(&noisy, &think.limits, stop)
+            }
+            Algorithm::Mcts => {
+                if !self.mcts.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
+                    self.mcts = Some((*think, Mcts::new(think.hash_mb, think.threads).with_seed(think.seed)));
+                }
+                let (t, searcher) = self.mcts.as_mut().expect("just built");
+                if t.noise != think.noise {
+                    searcher.clear();
+                    t.noise = think.noise;
+                }
+                searcher.search(&noisy, &think.limits, stop)
+            }
+        };
+        to_text(self.game.game(), &result)
+    }
+    fn random_move(&self, rng: &mut Rng) -> Option<String> {
+        let mut moves = Vec::new();
+        self.game.game().legal_moves(&mut moves);
+        if moves.is_empty() {
+            return None;
+        }
+        let mv = moves[rng.below(moves.len())];
+        Some(self.game.game().format_move(mv))
+    }
+    fn preferred_algorithm(&self) -> Algorithm {
+        self.preferred
+    }
+    fn restart(&mut self) {
+        while self.game.undo() {}
+        if let Some((_, s)) = &mut self.alphabeta {
+            s.clear();
+        }
+        if let Some((_, s)) = &mut self.mcts {
+            s.clear();
+        }
+    }
+}
+
+/// How to make an engine for one game; the registry of engines lists one per game.
+#[derive(Clone, Copy)]
+pub struct EngineEntry {
+    pub name: &'static str,
+    pub preferred: Algorithm,
+    constructor: fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantError>,
+}
+
+fn construct<G: Game + Evaluate + View>(variant: &str, preferred: Algorithm) -> Result<Box<dyn AnyEngine>, VariantError> {
+    Ok(Box::new(Engine::new(G::new(variant)?, preferred)))
+}
+
+impl EngineEntry {
+    #[must_use]
+    pub fn of<G: Game + Evaluate + View>(preferred: Algorithm) -> EngineEntry {
+        EngineEntry { name: G::NAME, preferred, constructor: construct::<G> }
+    }
+
+    /// A new game of `variant` with its engine.
+    ///
+    /// # Errors
+    /// [`VariantError`] for an unknown variant.
+    pub fn new_engine(&self, variant: &str) -> Result<Box<dyn AnyEngine>, VariantError> {
+        (self.constructor)(variant, self.preferred)
+    }
+}

@@ -1,0 +1,282 @@
+//! The searches against an oracle, on tactics, and on their promises (determinism, limits,
+//! memory).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use ply_boop::{Boop, Pool, Setup, Variant};
+use ply_core::{Evaluate, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64};
+use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher};
+
+/// A synthetic game tree: each position is its path; it has 2–4 moves, and after some
+/// moves the same player moves again, so sign handling is exercised. Some positions are
+/// won or lost outright; the rest have a hash-derived evaluation.
+#[derive(Clone, Debug, PartialEq)]
+struct Tree {
+    path: Vec<u8>,
+    to_move: Vec<Player>,
+    max_len: usize,
+}
+
+fn mix(path: &[u8]) -> u64 {
+    path.iter().fold(0x1234_5678u64, |h, &m| splitmix64(h ^ u64::from(m)).1)
+}
+
+impl Tree {
+    fn new(seed: u8, max_len: usize) -> Tree {
+        Tree { path: vec![seed], to_move: vec![Player::P1], max_len }
+    }
+}
+
+impl Game for Tree {
+    type Move = u8;
+    const NAME: &'static str = "tree";
+    const DISPLAY_NAME: &'static str = "tree";
+    fn variants() -> &'static [&'static str] {
+        &["tree"]
+    }
+    fn new(_: &str) -> Result<Self, VariantError> {
+        Ok(Tree::new(0, 6))
+    }
+    fn variant(&self) -> &'static str {
+        "tree"
+    }
+    fn to_move(&self) -> Player {
+        *self.to_move.last().unwrap()
+    }
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.outcome().is_none() {
+            out.extend(0..(2 + (mix(&self.path) % 3) as u8));
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        self.path.push(mv);
+        let h = mix(&self.path);
+        let p = self.to_move();
+        self.to_move.push(if h % 4 == 0 { p } else { p.other() });
+    }
+    fn undo(&mut self) {
+        self.path.pop();
+        self.to_move.pop();
+    }
+    fn turns_played(&self) -> usize {
+        self.path.len() - 1
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let h = mix(&self.path) >> 8;
+        if self.path.len() > 2 && h % 11 == 0 {
+            Some(Outcome::Win(if h % 2 == 0 { Player::P1 } else { Player::P2 }))
+        } else if self.path.len() > self.max_len {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+    fn hash(&self) -> u64 {
+        mix(&self.path) ^ (self.to_move() as u64)
+    }
+    fn compute_hash(&self) -> u64 {
+        self.hash()
+    }
+    fn format_move(&self, mv: u8) -> String {
+        mv.to_string()
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, MoveError> {
+        s.parse().map_err(|_| MoveError::Syntax(s.into()))
+    }
+}
+
+impl Evaluate for Tree {
+    fn evaluate(&self) -> i32 {
+        let v = (mix(&self.path) >> 20) as i32 % 1000 - 500;
+        // From P1's point of view, turned to the player to move.
+        if self.to_move() == Player::P1 { v } else { -v }
+    }
+    fn move_prior(&self, mv: u8) -> i32 {
+        i32::from(mv) * 7 % 5
+    }
+}
+
+/// Plain negamax without pruning: the oracle.
+fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
+    if let Some(o) = g.outcome() {
+        return match o {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == g.to_move() => Score::WIN - ply,
+            Outcome::Win(_) => -(Score::WIN - ply),
+        };
+    }
+    if depth == 0 {
+        return g.evaluate();
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut best = i32::MIN;
+    for mv in moves {
+        let me = g.to_move();
+        g.play(mv);
+        let s = if g.to_move() == me { negamax(g, depth - 1, ply + 1) } else { -negamax(g, depth - 1, ply + 1) };
+        g.undo();
+        best = best.max(s);
+    }
+    best
+}
+
+fn stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+#[test]
+fn alphabeta_agrees_with_plain_negamax() {
+    for seed in 0..60u8 {
+        for depth in 1..=5 {
+            let mut g = Tree::new(seed, 8);
+            let expected = negamax(&mut g, depth, 0);
+            let mut ab: AlphaBeta<Tree> = AlphaBeta::new(1, 1);
+            let r = ab.search(&g, &Limits::depth(depth), &stop());
+            assert_eq!(r.score.0, expected, "seed {seed} depth {depth}");
+            // The move it chose is worth the value it reported.
+            let mv = r.best.unwrap();
+            let mut h = g.clone();
+            let me = h.to_move();
+            h.play(mv);
+            let v = if h.to_move() == me { negamax(&mut h, depth - 1, 1) } else { -negamax(&mut h, depth - 1, 1) };
+            assert_eq!(v, expected, "seed {seed} depth {depth}: best move is not best");
+        }
+    }
+}
+
+fn pool(k: u8, c: u8) -> Option<Pool> {
+    Some(Pool { kittens: k, cats: c })
+}
+
+/// Example 9 of boop.md: `Cd4` wins at once (and so does `Ca1`).
+fn win_in_one() -> Boop {
+    let s = Setup::start(Variant::Boop).with_pieces("x a6 X b2 c3 o e5 d6").unwrap().with_pools(pool(4, 1), pool(6, 0));
+    Boop::from_setup(&s).unwrap()
+}
+
+/// P2's cats on c3 and d3 threaten `Ce3`; b3 is blocked, so only `Ke3` saves P1 (kittens
+/// cannot boop cats away).
+fn must_block() -> Boop {
+    let s = Setup::start(Variant::Boop).with_pieces("x a1 O c3 d3 o b3").unwrap().with_pools(pool(7, 0), pool(3, 2));
+    Boop::from_setup(&s).unwrap()
+}
+
+fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Boop>>)> {
+    vec![("alphabeta", Box::new(AlphaBeta::<Boop>::new(16, 1))), ("mcts", Box::new(Mcts::<Boop>::new(16, 1)))]
+}
+
+#[test]
+fn every_search_takes_an_immediate_win() {
+    let g = win_in_one();
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(3_000), &stop());
+        let mut h = g.clone();
+        h.play(r.best.unwrap());
+        assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{name}: {}", g.format_move(r.best.unwrap()));
+        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
+    }
+}
+
+#[test]
+fn every_search_avoids_an_immediate_loss() {
+    let g = must_block();
+    // Check the premise: exactly one move does not lose at once.
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let safe: Vec<String> = moves
+        .iter()
+        .filter(|&&m| {
+            let mut h = g.clone();
+            h.play(m);
+            let mut replies = Vec::new();
+            h.legal_moves(&mut replies);
+            !replies.iter().any(|&r| {
+                let mut k = h.clone();
+                k.play(r);
+                k.outcome() == Some(Outcome::Win(Player::P2))
+            })
+        })
+        .map(|&m| g.format_move(m))
+        .collect();
+    assert_eq!(safe, ["Ke3"]);
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(20_000), &stop());
+        assert_eq!(g.format_move(r.best.unwrap()), "Ke3", "{name}");
+    }
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_move() {
+    let mut g = Boop::new("boooop").unwrap();
+    for m in ["Kc3@a1b1", "Kd4", "Ke5"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    for algorithm in ["alphabeta", "mcts"] {
+        let run = || {
+            let mut s: Box<dyn Searcher<Boop>> = if algorithm == "alphabeta" {
+                Box::new(AlphaBeta::<Boop>::new(8, 1).with_seed(7))
+            } else {
+                Box::new(Mcts::<Boop>::new(8, 1).with_seed(7))
+            };
+            let r = s.search(&g, &Limits::nodes(4_000), &stop());
+            (r.best, r.score, r.pv, r.nodes)
+        };
+        assert_eq!(run(), run(), "{algorithm}");
+    }
+}
+
+#[test]
+fn time_limit_is_kept() {
+    // Tolerant: the limit plus 10 % plus 50 ms, with extra room for a busy machine.
+    let g = Boop::new("boooop").unwrap();
+    for (name, mut s) in searchers() {
+        let start = Instant::now();
+        let r = s.search(&g, &Limits::time(Duration::from_millis(300)), &stop());
+        let took = start.elapsed();
+        assert!(took < Duration::from_millis(300 + 30 + 50 + 150), "{name} took {took:?}");
+        assert!(r.best.is_some());
+    }
+}
+
+#[test]
+fn memory_stays_within_the_configured_size() {
+    let ab = AlphaBeta::<Boop>::new(4, 1);
+    assert!(ab.table_bytes() <= 4 << 20);
+    let g = Boop::new("boooop").unwrap();
+    let mut m = Mcts::<Boop>::new(1, 1).with_reuse(false);
+    let r = m.search(&g, &Limits::nodes(1_000_000), &stop());
+    // The tree stops growing at its budget (1 MiB), overshooting by at most one expansion.
+    assert!(m.tree_bytes() <= (1 << 20) + 64 * 1024, "{} bytes", m.tree_bytes());
+    assert!(r.nodes < 1_000_000);
+}
+
+#[test]
+fn the_stop_flag_stops() {
+    let g = Boop::new("boop").unwrap();
+    let flag = Arc::new(AtomicBool::new(true));
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::default(), &flag);
+        assert!(r.best.is_some(), "{name} still answers a legal move");
+        assert!(r.nodes < 100_000, "{name}: {}", r.nodes);
+    }
+}
+
+#[test]
+fn tree_reuse_keeps_the_subtree() {
+    let mut g = Boop::new("boop").unwrap();
+    let mut m = Mcts::<Boop>::new(16, 1);
+    let r = m.search(&g, &Limits::nodes(3_000), &stop());
+    let first = r.pv.clone();
+    assert!(first.len() >= 2);
+    g.play(first[0]);
+    g.play(first[1]);
+    let before = m.tree_bytes();
+    let r2 = m.search(&g, &Limits::nodes(1), &stop());
+    assert!(r2.best.is_some());
+    assert!(m.tree_bytes() > 1000 && m.tree_bytes() < before, "{} then {}", before, m.tree_bytes());
+}

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod import;
 mod position;
 
 /// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
@@ -29,6 +30,9 @@ enum Command {
     Show(commands::ShowArgs),
     /// List the games and their variants.
     Games,
+    /// Convert boardspace.net ZÈRTZ records (.sgf) into ply records, or with `--check` replay
+    /// them through the rules and report every failure.
+    Import(import::ImportArgs),
 }
 
 fn main() -> ExitCode {
@@ -38,6 +42,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft(args),
         Command::Show(args) => commands::show(args),
         Command::Games => commands::games(),
+        Command::Import(args) => import::run(args),
     };
     match result {
         Ok(code) => code,

@@ -15,6 +15,8 @@
 //! with its line and column; [`Record::replay`] plays the turns through the rules and names
 //! the first turn that is not legal.
 
+pub mod boardspace;
+
 use std::fmt::{self, Write};
 
 use ply_core::{AnyGame, Outcome, Player, Registry};

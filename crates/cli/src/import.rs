@@ -1,0 +1,165 @@
+//! `ply import`: boardspace.net ZÈRTZ records (`.sgf`) into ply records, or checked against
+//! the rules with `--check`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use ply_core::{Outcome, Player};
+use ply_records::boardspace::{self, Check, Claim, Conversion, Failure};
+use ply_records::{GameResult, Record, RecordMove};
+
+#[derive(clap::Args, Debug)]
+pub struct ImportArgs {
+    /// boardspace.net ZÈRTZ records (`SU[Zertz]`, `SU[Zertz+11]` = board 48,
+    /// `SU[Zertz+24]` = board 61).
+    #[arg(required = true, value_name = "FILE.sgf")]
+    pub files: Vec<PathBuf>,
+    /// Write each record as DIR/NAME.ply (default: print them to standard output).
+    #[arg(short = 'o', long = "output", value_name = "DIR", conflicts_with = "check")]
+    pub output: Option<PathBuf>,
+    /// Replay every record through the rules instead: print one line per failed record
+    /// (file, move, the move, the reason) and per skipped record (with the reason), then
+    /// `N passed, M failed, K skipped`. Exit status 1 if any failed.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// What became of one file.
+enum Verdict {
+    Passed(Box<Record>),
+    Skipped(String),
+    Failed(String),
+}
+
+fn result_token(outcome: Option<Outcome>, claim: Claim) -> GameResult {
+    match (outcome, claim) {
+        (Some(o), _) => GameResult::from_outcome(Some(o)),
+        (None, Claim::Win(Player::P1)) => GameResult::P1Wins,
+        (None, Claim::Win(Player::P2)) => GameResult::P2Wins,
+        (None, Claim::Draw) => GameResult::Draw,
+        (None, Claim::Unknown) => GameResult::Unknown,
+    }
+}
+
+fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) => return Verdict::Failed(format!("cannot read: {e}")),
+    };
+    // Old records are Latin-1 or other 8-bit encodings; only names can be affected.
+    let text = String::from_utf8_lossy(&bytes);
+    let game = match boardspace::convert(&text) {
+        Ok(Conversion::Game(g)) => g,
+        Ok(Conversion::Skipped(reason)) => return Verdict::Skipped(reason),
+        Err(damaged) => {
+            let failure = Failure {
+                turn: 0,
+                index: damaged.index,
+                moves: if damaged.action.is_empty() {
+                    String::new()
+                } else {
+                    format!("'{}' (line {})", damaged.action, damaged.line)
+                },
+                reason: if damaged.action.is_empty() {
+                    format!("line {}: {}", damaged.line, damaged.reason)
+                } else {
+                    damaged.reason
+                },
+            };
+            return Verdict::Failed(failure.to_string());
+        }
+    };
+    let outcome = match boardspace::check(&game, registry) {
+        Check::Passed(outcome) => outcome,
+        Check::Skipped(reason) => return Verdict::Skipped(reason),
+        Check::Failed(failure) => return Verdict::Failed(failure.to_string()),
+    };
+    let mut record = Record::new("zertz", game.variant);
+    record.set_header("P1", &game.players[0]);
+    record.set_header("P2", &game.players[1]);
+    if let Some(date) = &game.date {
+        record.set_header("Date", date);
+    }
+    record.set_header("Result", result_token(outcome, game.claim).token());
+    record.set_header("Site", "boardspace.net");
+    let source = game.name.clone().unwrap_or_else(|| {
+        path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
+    });
+    record.set_header("Source", &source);
+    if outcome.is_none() {
+        let how = match game.resigned {
+            Some((p, _)) => format!("{p} resigned"),
+            None => match &game.result_text {
+                Some(re) => format!("not finished on the board ({re})"),
+                None => "not finished on the board".to_string(),
+            },
+        };
+        record.set_header("Termination", &how);
+    }
+    record.moves = game.turns.iter().map(|t| RecordMove::new(t.token.clone())).collect();
+    Verdict::Passed(Box::new(record))
+}
+
+pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
+    let registry = ply_games::registry();
+    let mut out = std::io::stdout().lock();
+    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    if let Some(dir) = &args.output {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let mut first = true;
+    for path in &args.files {
+        let name = path.display();
+        match import_one(path, &registry) {
+            Verdict::Passed(record) => {
+                passed += 1;
+                if args.check {
+                    continue;
+                }
+                match &args.output {
+                    Some(dir) => {
+                        let stem = path.file_stem().map_or_else(
+                            || "record".to_string(),
+                            |s| s.to_string_lossy().into_owned(),
+                        );
+                        let target = dir.join(format!("{stem}.ply"));
+                        std::fs::write(&target, record.to_string())
+                            .with_context(|| format!("cannot write {}", target.display()))?;
+                    }
+                    None => {
+                        if !first {
+                            writeln!(out)?;
+                        }
+                        write!(out, "{record}")?;
+                    }
+                }
+                first = false;
+            }
+            Verdict::Skipped(reason) => {
+                skipped += 1;
+                if args.check {
+                    writeln!(out, "{name}: skipped: {reason}")?;
+                } else {
+                    eprintln!("{name}: skipped: {reason}");
+                }
+            }
+            Verdict::Failed(reason) => {
+                failed += 1;
+                if args.check {
+                    writeln!(out, "{name}: {reason}")?;
+                } else {
+                    eprintln!("{name}: {reason}");
+                }
+            }
+        }
+    }
+    let summary = format!("{passed} passed, {failed} failed, {skipped} skipped");
+    if args.check {
+        writeln!(out, "{summary}")?;
+    } else {
+        eprintln!("{summary}");
+    }
+    Ok(if failed > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
+}

@@ -67,6 +67,14 @@ impl Evaluate for Boop {
         self.standing(me) - self.standing(me.other()) + 25
     }
 
+    fn material(&self) -> i32 {
+        let me = self.to_move();
+        let cats = |p: Player| {
+            (self.cells_mask(p, Kind::Cat).count_ones() + u32::from(self.pool(p).cats)) as i32
+        };
+        150 * (cats(me) - cats(me.other()))
+    }
+
     fn value_scale() -> f32 {
         300.0
     }

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod commands;
+mod computer;
 mod import;
 mod position;
 
@@ -30,6 +31,14 @@ enum Command {
     Show(commands::ShowArgs),
     /// List the games and their variants.
     Games,
+    /// Let the computer choose a turn: prints the move, its evaluation and the expected line.
+    Bestmove(computer::BestmoveArgs),
+    /// Play engines against each other: a results table with the Elo difference, and every
+    /// game saved as a record.
+    Match(computer::MatchArgs),
+    /// A fixed benchmark per game: perft and search speed; the node counts are a
+    /// signature of the engine's behaviour.
+    Bench(computer::BenchArgs),
     /// Convert boardspace.net ZÈRTZ records (.sgf) into ply records, or with `--check` replay
     /// them through the rules and report every failure.
     Import(import::ImportArgs),
@@ -42,6 +51,9 @@ fn main() -> ExitCode {
         Command::Perft(args) => commands::perft(args),
         Command::Show(args) => commands::show(args),
         Command::Games => commands::games(),
+        Command::Bestmove(args) => computer::bestmove(args),
+        Command::Match(args) => computer::run_match(args),
+        Command::Bench(args) => computer::bench(args),
         Command::Import(args) => import::run(args),
     };
     match result {

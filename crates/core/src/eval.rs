@@ -11,6 +11,11 @@ pub trait Evaluate: Game {
     /// game's own; [`value_scale`](Evaluate::value_scale) relates it to winning chances.
     fn evaluate(&self) -> i32;
 
+    /// The plain material balance, on the same scale and from the same side as
+    /// [`evaluate`](Evaluate::evaluate): what a naive program counts. Benchmarks use it for
+    /// the fixed-depth baseline the real evaluation must beat.
+    fn material(&self) -> i32;
+
     /// An evaluation difference that means roughly "three times as likely to win as to lose"
     /// (MCTS maps evaluations to values with `tanh(eval / value_scale)`).
     fn value_scale() -> f32 {

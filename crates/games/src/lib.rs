@@ -2,6 +2,7 @@
 //! above this crate names a game.
 
 use ply_core::{GameEntry, Registry};
+use ply_search::{Algorithm, BenchSpec, EngineEntry};
 
 /// The registry of all games, in the order they are offered to people.
 #[must_use]
@@ -12,6 +13,34 @@ pub fn registry() -> Registry {
         GameEntry::of::<ply_boop::Boop>(),
         GameEntry::of::<ply_punct::Position>(),
     ])
+}
+
+/// The games that have a computer player, with the algorithm that plays each best (measured:
+/// `docs/strength.md`) and the fixed work of `ply bench`.
+#[must_use]
+pub fn engines() -> Vec<EngineEntry> {
+    vec![EngineEntry::of::<ply_boop::Boop>(
+        Algorithm::AlphaBeta,
+        BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
+    )]
+}
+
+/// The engine entry of the game called `name`.
+///
+/// # Errors
+/// A message saying whether the game is unknown or only has no computer player yet.
+pub fn engine(name: &str) -> Result<EngineEntry, String> {
+    let all = engines();
+    if let Some(e) = all.iter().find(|e| e.name == name) {
+        return Ok(*e);
+    }
+    let with: Vec<&str> = all.iter().map(|e| e.name).collect();
+    match registry().get(name) {
+        Err(e) => Err(e.to_string()),
+        Ok(_) => {
+            Err(format!("{name} has no computer player yet (games with one: {})", with.join(", ")))
+        }
+    }
 }
 
 #[cfg(test)]

@@ -45,7 +45,10 @@ impl<M: Copy> Table<M> {
         let entry = std::mem::size_of::<Option<Entry<M>>>().max(1);
         let total = (bytes / entry).max(SHARDS);
         let per_shard = total / SHARDS;
-        Table { shards: (0..SHARDS).map(|_| Mutex::new(vec![None; per_shard])).collect(), per_shard }
+        Table {
+            shards: (0..SHARDS).map(|_| Mutex::new(vec![None; per_shard])).collect(),
+            per_shard,
+        }
     }
 
     fn bytes(&self) -> usize {
@@ -64,16 +67,20 @@ impl<M: Copy> Table<M> {
 
     fn store(&self, entry: Entry<M>) {
         let (shard, i) = self.slot(entry.key);
-        let mut shard = self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut shard =
+            self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         let replace = match &shard[i] {
             None => true,
             Some(old) => {
-                old.key == entry.key || old.generation != entry.generation || entry.depth >= old.depth
+                old.key == entry.key
+                    || old.generation != entry.generation
+                    || entry.depth >= old.depth
             }
         };
         if replace {
             // Keep a known best move when a shallower result for the same position has none.
-            let best = entry.best.or_else(|| shard[i].filter(|o| o.key == entry.key).and_then(|o| o.best));
+            let best =
+                entry.best.or_else(|| shard[i].filter(|o| o.key == entry.key).and_then(|o| o.best));
             shard[i] = Some(Entry { best, ..entry });
         }
     }
@@ -171,7 +178,13 @@ fn from_table(score: i32, ply: usize) -> i32 {
 }
 
 impl<'a, G: Game + Evaluate> Worker<'a, G> {
-    fn new(game: G, table: &'a Table<G::Move>, shared: &'a Shared<'a>, generation: u8, rng: Option<Rng>) -> Self {
+    fn new(
+        game: G,
+        table: &'a Table<G::Move>,
+        shared: &'a Shared<'a>,
+        generation: u8,
+        rng: Option<Rng>,
+    ) -> Self {
         Worker {
             game,
             table,
@@ -197,7 +210,8 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     }
 
     fn check_limits(&mut self) {
-        let total = self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed) + self.unreported;
+        let total =
+            self.shared.nodes.fetch_add(self.unreported, Ordering::Relaxed) + self.unreported;
         self.unreported = 0;
         if self.shared.stop.load(Ordering::Relaxed)
             || self.shared.done.load(Ordering::Relaxed)
@@ -236,7 +250,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             };
             scored.push((s, mv));
         }
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         self.buffers[ply] = moves;
         self.scratch[ply] = scored;
     }
@@ -434,7 +448,12 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
 }
 
 impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
-    fn search(&mut self, game: &G, limits: &Limits, stop: &Arc<AtomicBool>) -> SearchResult<G::Move> {
+    fn search(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.generation = self.generation.wrapping_add(1);
         let shared = Shared {
@@ -453,7 +472,8 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
                 let game = game.clone();
                 let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 scope.spawn(move || {
-                    let mut helper = Worker::new(game, table, shared, generation, Some(Rng::new(seed)));
+                    let mut helper =
+                        Worker::new(game, table, shared, generation, Some(Rng::new(seed)));
                     helper.iterate(max_depth, 1 + (id as u32 % 2));
                     shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
                 });
@@ -463,11 +483,20 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);
             main.unreported = 0;
-            let pv = best.map(|b| main.principal_variation(b, depth.max(1) as usize)).unwrap_or_default();
+            let pv = best
+                .map(|b| main.principal_variation(b, depth.max(1) as usize))
+                .unwrap_or_default();
             (best, score, depth, pv, main.nodes)
         });
         let total = shared.nodes.load(Ordering::Relaxed).max(nodes);
-        SearchResult { best, score: Score(score), pv, nodes: total, depth, elapsed: start.elapsed() }
+        SearchResult {
+            best,
+            score: Score(score),
+            pv,
+            nodes: total,
+            depth,
+            elapsed: start.elapsed(),
+        }
     }
 
     fn clear(&mut self) {

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use ply_core::{AnyGame, DynGame, Evaluate, Game, MoveError, Outcome, Player, VariantError, View};
 
-use crate::{AlphaBeta, Algorithm, Limits, Mcts, Rng, Score, SearchResult, Searcher};
+use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher};
 
 /// How to think about one move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -20,6 +20,8 @@ pub struct Think {
     pub threads: usize,
     /// Transposition table or tree memory, MiB.
     pub hash_mb: usize,
+    /// Evaluate by material alone (the naive baseline of benchmarks).
+    pub material_only: bool,
 }
 
 impl Think {
@@ -35,7 +37,8 @@ impl Think {
         let i = usize::from(level - 1);
         let (nodes, noise): (u64, i32) = match algorithm {
             Algorithm::AlphaBeta => {
-                const NODES: [u64; 9] = [40, 150, 600, 2_500, 10_000, 40_000, 150_000, 600_000, 2_000_000];
+                const NODES: [u64; 9] =
+                    [40, 150, 600, 2_500, 10_000, 40_000, 150_000, 600_000, 2_000_000];
                 const NOISE: [i32; 9] = [1200, 700, 400, 250, 150, 80, 40, 15, 0];
                 if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
             }
@@ -45,9 +48,27 @@ impl Think {
                 if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
             }
         };
-        let limits =
-            if level == 10 { Limits::time(Duration::from_millis(1000)) } else { Limits::nodes(nodes) };
-        Think { algorithm, limits, noise, seed: 0, threads: 1, hash_mb: 64 }
+        let limits = if level == 10 {
+            Limits::time(Duration::from_millis(1000))
+        } else {
+            Limits::nodes(nodes)
+        };
+        Think { algorithm, limits, noise, seed: 0, threads: 1, hash_mb: 64, material_only: false }
+    }
+
+    /// A plain fixed-depth alpha-beta over material alone: the kind of robot that exists
+    /// for these games today, as a yardstick.
+    #[must_use]
+    pub fn baseline(depth: u32) -> Think {
+        Think {
+            algorithm: Algorithm::AlphaBeta,
+            limits: Limits::depth(depth),
+            noise: 0,
+            seed: 0,
+            threads: 1,
+            hash_mb: 64,
+            material_only: true,
+        }
     }
 }
 
@@ -88,6 +109,8 @@ pub struct Noisy<G> {
     pub game: G,
     pub amplitude: i32,
     pub seed: u64,
+    /// Use [`Evaluate::material`] instead of the full evaluation.
+    pub material_only: bool,
 }
 
 impl<G: Game> Game for Noisy<G> {
@@ -98,7 +121,7 @@ impl<G: Game> Game for Noisy<G> {
         G::variants()
     }
     fn new(variant: &str) -> Result<Self, VariantError> {
-        Ok(Noisy { game: G::new(variant)?, amplitude: 0, seed: 0 })
+        Ok(Noisy { game: G::new(variant)?, amplitude: 0, seed: 0, material_only: false })
     }
     fn variant(&self) -> &'static str {
         self.game.variant()
@@ -137,13 +160,16 @@ impl<G: Game> Game for Noisy<G> {
 
 impl<G: Evaluate> Evaluate for Noisy<G> {
     fn evaluate(&self) -> i32 {
-        let base = self.game.evaluate();
+        let base = if self.material_only { self.game.material() } else { self.game.evaluate() };
         if self.amplitude == 0 {
             return base;
         }
         let r = Rng::new(self.game.hash() ^ self.seed).next_u64();
         let unit = (r >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
         base + (unit * f64::from(self.amplitude)) as i32
+    }
+    fn material(&self) -> i32 {
+        self.game.material()
     }
     fn value_scale() -> f32 {
         G::value_scale()
@@ -179,12 +205,22 @@ fn to_text<G: Game>(game: &G, r: &SearchResult<G::Move>) -> Option<Thought> {
         pv.push(g.format_move(mv));
         g.play(mv);
     }
-    Some(Thought { best: game.format_move(best), score: r.score, pv, nodes: r.nodes, depth: r.depth, elapsed: r.elapsed })
+    Some(Thought {
+        best: game.format_move(best),
+        score: r.score,
+        pv,
+        nodes: r.nodes,
+        depth: r.depth,
+        elapsed: r.elapsed,
+    })
 }
 
 /// Whether a cached searcher was built with settings that still fit.
 fn same_setup(a: &Think, b: &Think) -> bool {
-    a.threads == b.threads && a.hash_mb == b.hash_mb && a.seed == b.seed
+    a.threads == b.threads
+        && a.hash_mb == b.hash_mb
+        && a.seed == b.seed
+        && a.material_only == b.material_only
 }
 
 impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
@@ -198,11 +234,19 @@ impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
         self.game.undo()
     }
     fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought> {
-        let noisy = Noisy { game: self.game.game().clone(), amplitude: think.noise, seed: think.seed };
+        let noisy = Noisy {
+            game: self.game.game().clone(),
+            amplitude: think.noise,
+            seed: think.seed,
+            material_only: think.material_only,
+        };
         let result = match think.algorithm {
             Algorithm::AlphaBeta => {
                 if !self.alphabeta.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
-                    self.alphabeta = Some((*think, AlphaBeta::new(think.hash_mb, think.threads).with_seed(think.seed)));
+                    self.alphabeta = Some((
+                        *think,
+                        AlphaBeta::new(think.hash_mb, think.threads).with_seed(think.seed),
+                    ));
                 }
                 let (t, searcher) = self.alphabeta.as_mut().expect("just built");
                 if t.noise != think.noise {
@@ -214,7 +258,10 @@ impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
             }
             Algorithm::Mcts => {
                 if !self.mcts.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
-                    self.mcts = Some((*think, Mcts::new(think.hash_mb, think.threads).with_seed(think.seed)));
+                    self.mcts = Some((
+                        *think,
+                        Mcts::new(think.hash_mb, think.threads).with_seed(think.seed),
+                    ));
                 }
                 let (t, searcher) = self.mcts.as_mut().expect("just built");
                 if t.noise != think.noise {
@@ -249,22 +296,41 @@ impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
     }
 }
 
+/// The fixed work of `ply bench` for one game: chosen so each part takes about a second.
+#[derive(Clone, Copy, Debug)]
+pub struct BenchSpec {
+    /// Perft depth from the start of the default variant.
+    pub perft_depth: u32,
+    /// Alpha-beta depth from the start.
+    pub search_depth: u32,
+    /// MCTS playouts from the start.
+    pub mcts_nodes: u64,
+    /// Depths of the fixed-depth material-only baseline of the strength report.
+    pub baseline_depth: u32,
+}
+
 /// How to make an engine for one game; the registry of engines lists one per game.
 #[derive(Clone, Copy)]
 pub struct EngineEntry {
     pub name: &'static str,
     pub preferred: Algorithm,
-    constructor: fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantError>,
+    pub bench: BenchSpec,
+    constructor: Constructor,
 }
 
-fn construct<G: Game + Evaluate + View>(variant: &str, preferred: Algorithm) -> Result<Box<dyn AnyEngine>, VariantError> {
+type Constructor = fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantError>;
+
+fn construct<G: Game + Evaluate + View>(
+    variant: &str,
+    preferred: Algorithm,
+) -> Result<Box<dyn AnyEngine>, VariantError> {
     Ok(Box::new(Engine::new(G::new(variant)?, preferred)))
 }
 
 impl EngineEntry {
     #[must_use]
-    pub fn of<G: Game + Evaluate + View>(preferred: Algorithm) -> EngineEntry {
-        EngineEntry { name: G::NAME, preferred, constructor: construct::<G> }
+    pub fn of<G: Game + Evaluate + View>(preferred: Algorithm, bench: BenchSpec) -> EngineEntry {
+        EngineEntry { name: G::NAME, preferred, bench, constructor: construct::<G> }
     }
 
     /// A new game of `variant` with its engine.

@@ -19,7 +19,7 @@ mod rng;
 mod score;
 
 pub use alphabeta::AlphaBeta;
-pub use engine::{AnyEngine, Engine, EngineEntry, Noisy, Think, Thought};
+pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Think, Thought};
 pub use mcts::Mcts;
 pub use rng::Rng;
 pub use score::Score;
@@ -72,7 +72,12 @@ pub struct SearchResult<M> {
 /// A search algorithm over one game.
 pub trait Searcher<G: ply_core::Game>: Send {
     /// Searches `game` within `limits`; returns early when `stop` becomes true.
-    fn search(&mut self, game: &G, limits: &Limits, stop: &Arc<AtomicBool>) -> SearchResult<G::Move>;
+    fn search(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+    ) -> SearchResult<G::Move>;
     /// Forgets everything learnt (transposition table, tree) before a new game.
     fn clear(&mut self);
 }

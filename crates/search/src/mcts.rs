@@ -79,6 +79,16 @@ pub struct Mcts<G: Game> {
     reuse: bool,
 }
 
+/// The settings of one tree's share of a search.
+#[derive(Clone, Copy)]
+struct Run {
+    exploration: f32,
+    budget: Option<u64>,
+    deadline: Option<Instant>,
+    memory: usize,
+    noise: bool,
+}
+
 /// Root statistics of one tree: per move, visits and value for the root player, proven.
 type RootStats<M> = Vec<(M, u32, f32, Proven)>;
 
@@ -163,12 +173,22 @@ impl<G: Game + Evaluate> Tree<G> {
         let found = if reuse && !self.nodes.is_empty() {
             let matches = |n: &Node<G::Move>| n.hash == game.hash() && n.to_move == game.to_move();
             let root = &self.nodes[0];
-            if matches(root) && self.root_game.as_ref().is_some_and(|g| g.turns_played() == game.turns_played()) {
+            if matches(root)
+                && self.root_game.as_ref().is_some_and(|g| g.turns_played() == game.turns_played())
+            {
                 Some(0)
             } else {
-                root.children.iter().map(|&c| c as usize).find(|&c| matches(&self.nodes[c])).or_else(|| {
-                    root.children.iter().flat_map(|&c| self.nodes[c as usize].children.iter()).map(|&g| g as usize).find(|&g| matches(&self.nodes[g]))
-                })
+                root.children
+                    .iter()
+                    .map(|&c| c as usize)
+                    .find(|&c| matches(&self.nodes[c]))
+                    .or_else(|| {
+                        root.children
+                            .iter()
+                            .flat_map(|&c| self.nodes[c as usize].children.iter())
+                            .map(|&g| g as usize)
+                            .find(|&g| matches(&self.nodes[g]))
+                    })
             }
         } else {
             None
@@ -201,7 +221,16 @@ impl<G: Game + Evaluate> Tree<G> {
         for &n in &order {
             let mut node = std::mem::replace(
                 &mut old[n as usize],
-                Node { to_move: Player::P1, hash: 0, visits: 0, value_sum: 0.0, proven: Proven::Unknown, expanded: false, moves: Vec::new(), children: Vec::new() },
+                Node {
+                    to_move: Player::P1,
+                    hash: 0,
+                    visits: 0,
+                    value_sum: 0.0,
+                    proven: Proven::Unknown,
+                    expanded: false,
+                    moves: Vec::new(),
+                    children: Vec::new(),
+                },
             );
             for c in &mut node.children {
                 *c = map[c];
@@ -370,7 +399,8 @@ impl<G: Game + Evaluate> Tree<G> {
         }
     }
 
-    fn run(&mut self, game: &G, c: f32, budget: Option<u64>, deadline: Option<Instant>, stop: &AtomicBool, memory: usize, noise: bool) -> u64 {
+    fn run(&mut self, game: &G, run: &Run, stop: &AtomicBool) -> u64 {
+        let Run { exploration: c, budget, deadline, memory, noise } = *run;
         let mut game = game.clone();
         let mut path = Vec::new();
         let mut done = 0u64;
@@ -427,7 +457,12 @@ impl<G: Game + Evaluate> Tree<G> {
 }
 
 impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
-    fn search(&mut self, game: &G, limits: &Limits, stop: &Arc<AtomicBool>) -> SearchResult<G::Move> {
+    fn search(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+    ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
         let threads = self.trees.len();
@@ -437,7 +472,14 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
         if legal.is_empty() {
-            return SearchResult { best: None, score: Score(0), pv: Vec::new(), nodes: 0, depth: 0, elapsed: start.elapsed() };
+            return SearchResult {
+                best: None,
+                score: Score(0),
+                pv: Vec::new(),
+                nodes: 0,
+                depth: 0,
+                elapsed: start.elapsed(),
+            };
         }
         let results: Vec<(RootStats<G::Move>, u64)> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
@@ -448,7 +490,8 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
                     let stop = &**stop;
                     scope.spawn(move || {
                         tree.set_root(game, reuse);
-                        let n = tree.run(game, c, budget, deadline, stop, memory, i > 0);
+                        let run = Run { exploration: c, budget, deadline, memory, noise: i > 0 };
+                        let n = tree.run(game, &run, stop);
                         (tree.root_stats(), n)
                     })
                 })
@@ -479,7 +522,9 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
         let best = merged
             .iter()
             .max_by(|a, b| {
-                let key = |m: &(G::Move, u32, f32, Proven)| (m.3 == Proven::Win, m.3 != Proven::Loss, m.1);
+                let key = |m: &(G::Move, u32, f32, Proven)| {
+                    (m.3 == Proven::Win, m.3 != Proven::Loss, m.1)
+                };
                 key(a).cmp(&key(b)).then(a.2.partial_cmp(&b.2).unwrap_or(std::cmp::Ordering::Equal))
             })
             .copied();
@@ -504,7 +549,14 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
         if pv.first() != Some(&best_move) {
             pv = vec![best_move];
         }
-        SearchResult { best: Some(best_move), score, depth: pv.len() as u32, pv, nodes, elapsed: start.elapsed() }
+        SearchResult {
+            best: Some(best_move),
+            score,
+            depth: pv.len() as u32,
+            pv,
+            nodes,
+            elapsed: start.elapsed(),
+        }
     }
 
     fn clear(&mut self) {

@@ -94,6 +94,9 @@ impl Evaluate for Tree {
         // From P1's point of view, turned to the player to move.
         if self.to_move() == Player::P1 { v } else { -v }
     }
+    fn material(&self) -> i32 {
+        0
+    }
     fn move_prior(&self, mv: u8) -> i32 {
         i32::from(mv) * 7 % 5
     }
@@ -117,7 +120,11 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
     for mv in moves {
         let me = g.to_move();
         g.play(mv);
-        let s = if g.to_move() == me { negamax(g, depth - 1, ply + 1) } else { -negamax(g, depth - 1, ply + 1) };
+        let s = if g.to_move() == me {
+            negamax(g, depth - 1, ply + 1)
+        } else {
+            -negamax(g, depth - 1, ply + 1)
+        };
         g.undo();
         best = best.max(s);
     }
@@ -142,7 +149,11 @@ fn alphabeta_agrees_with_plain_negamax() {
             let mut h = g.clone();
             let me = h.to_move();
             h.play(mv);
-            let v = if h.to_move() == me { negamax(&mut h, depth - 1, 1) } else { -negamax(&mut h, depth - 1, 1) };
+            let v = if h.to_move() == me {
+                negamax(&mut h, depth - 1, 1)
+            } else {
+                -negamax(&mut h, depth - 1, 1)
+            };
             assert_eq!(v, expected, "seed {seed} depth {depth}: best move is not best");
         }
     }
@@ -154,19 +165,28 @@ fn pool(k: u8, c: u8) -> Option<Pool> {
 
 /// Example 9 of boop.md: `Cd4` wins at once (and so does `Ca1`).
 fn win_in_one() -> Boop {
-    let s = Setup::start(Variant::Boop).with_pieces("x a6 X b2 c3 o e5 d6").unwrap().with_pools(pool(4, 1), pool(6, 0));
+    let s = Setup::start(Variant::Boop)
+        .with_pieces("x a6 X b2 c3 o e5 d6")
+        .unwrap()
+        .with_pools(pool(4, 1), pool(6, 0));
     Boop::from_setup(&s).unwrap()
 }
 
 /// P2's cats on c3 and d3 threaten `Ce3`; b3 is blocked, so only `Ke3` saves P1 (kittens
 /// cannot boop cats away).
 fn must_block() -> Boop {
-    let s = Setup::start(Variant::Boop).with_pieces("x a1 O c3 d3 o b3").unwrap().with_pools(pool(7, 0), pool(3, 2));
+    let s = Setup::start(Variant::Boop)
+        .with_pieces("x a1 O c3 d3 o b3")
+        .unwrap()
+        .with_pools(pool(7, 0), pool(3, 2));
     Boop::from_setup(&s).unwrap()
 }
 
 fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Boop>>)> {
-    vec![("alphabeta", Box::new(AlphaBeta::<Boop>::new(16, 1))), ("mcts", Box::new(Mcts::<Boop>::new(16, 1)))]
+    vec![
+        ("alphabeta", Box::new(AlphaBeta::<Boop>::new(16, 1))),
+        ("mcts", Box::new(Mcts::<Boop>::new(16, 1))),
+    ]
 }
 
 #[test]
@@ -176,7 +196,12 @@ fn every_search_takes_an_immediate_win() {
         let r = s.search(&g, &Limits::nodes(3_000), &stop());
         let mut h = g.clone();
         h.play(r.best.unwrap());
-        assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{name}: {}", g.format_move(r.best.unwrap()));
+        assert_eq!(
+            h.outcome(),
+            Some(Outcome::Win(Player::P1)),
+            "{name}: {}",
+            g.format_move(r.best.unwrap())
+        );
         assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
     }
 }

@@ -1,0 +1,493 @@
+//! The computer player on the command line: `bestmove`, `match` and `bench`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_core::Player;
+use ply_records::{GameResult, Record, RecordMove};
+use ply_search::{Algorithm, AnyEngine, EngineEntry, Limits, Rng, Think};
+
+use crate::position::{PositionArgs, UsageError};
+
+/// How hard to think, shared by `bestmove`.
+#[derive(Args, Debug, Clone)]
+pub struct BudgetArgs {
+    /// Strength level, 1 (beginner) to 10 (strongest, about a second a move). The default
+    /// when no other budget is given.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=10), conflicts_with_all = ["time", "nodes", "depth"])]
+    pub level: Option<u8>,
+    /// Think for this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub time: Option<u64>,
+    /// Search this many nodes (alpha-beta positions, MCTS playouts); reproducible.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Alpha-beta only: search to this depth.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// alphabeta or mcts (default: the one that plays this game best).
+    #[arg(long, value_parser = parse_algorithm)]
+    pub algorithm: Option<Algorithm>,
+    /// Seed of the noise that weakens low levels (the same seed and budget give the same move).
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table or tree size, MiB.
+    #[arg(long, default_value_t = 64)]
+    pub hash: usize,
+}
+
+fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
+    Algorithm::parse(s).ok_or_else(|| format!("'{s}' is not an algorithm: alphabeta or mcts"))
+}
+
+#[derive(Args, Debug)]
+pub struct BestmoveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+fn engine_for(args: &PositionArgs) -> anyhow::Result<(EngineEntry, Box<dyn AnyEngine>)> {
+    let entry = ply_games::engine(&args.game).map_err(UsageError)?;
+    let registry = ply_games::registry();
+    let variant = args.variant.clone().unwrap_or_else(|| {
+        registry.get(&args.game).map(|e| e.default_variant().to_string()).unwrap_or_default()
+    });
+    let mut engine = entry.new_engine(&variant).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(moves) = &args.moves {
+        for text in moves.split_whitespace() {
+            let number = engine.game().history().len() + 1;
+            engine.play(text).map_err(|e| UsageError(format!("move {number} '{text}': {e}")))?;
+        }
+    }
+    Ok((entry, engine))
+}
+
+fn think_of(budget: &BudgetArgs, preferred: Algorithm) -> Think {
+    let algorithm = budget.algorithm.unwrap_or(preferred);
+    let mut think = match budget.level {
+        Some(level) => Think::level(level, algorithm),
+        None if budget.time.is_none() && budget.nodes.is_none() && budget.depth.is_none() => {
+            Think::level(10, algorithm)
+        }
+        None => Think {
+            algorithm,
+            limits: Limits {
+                depth: budget.depth,
+                nodes: budget.nodes,
+                time: budget.time.map(Duration::from_millis),
+            },
+            noise: 0,
+            seed: 0,
+            threads: 1,
+            hash_mb: 64,
+            material_only: false,
+        },
+    };
+    think.seed = budget.seed;
+    think.threads = budget.threads.max(1);
+    think.hash_mb = budget.hash.max(1);
+    think
+}
+
+pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
+    let (entry, mut engine) = engine_for(&args.position)?;
+    let think = think_of(&args.budget, entry.preferred);
+    let stop = Arc::new(AtomicBool::new(false));
+    let Some(t) = engine.think(&think, &stop) else {
+        let status = engine.game().status_line();
+        return Err(UsageError(format!("no move: the game is over ({status})")).into());
+    };
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "bestmove {}", t.best)?;
+    writeln!(out, "score {}", t.score)?;
+    writeln!(out, "pv {}", t.pv.join(" "))?;
+    writeln!(out, "depth {}", t.depth)?;
+    writeln!(out, "nodes {}", t.nodes)?;
+    writeln!(out, "algorithm {}", think.algorithm.name())?;
+    let ms = t.elapsed.as_secs_f64() * 1000.0;
+    writeln!(out, "time {ms:.0} ms")?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One side of a match.
+#[derive(Clone, Debug)]
+enum Contestant {
+    Random,
+    Engine(Think, String),
+}
+
+fn parse_spec(spec: &str, preferred: Algorithm) -> Result<Contestant, String> {
+    let (body, algorithm) = match spec.split_once('@') {
+        Some((b, a)) => (b, Some(parse_algorithm(a)?)),
+        None => (spec, None),
+    };
+    let algorithm = algorithm.unwrap_or(preferred);
+    if body == "random" {
+        return Ok(Contestant::Random);
+    }
+    let (kind, value) = body.split_once(':').ok_or_else(|| {
+        format!(
+            "'{spec}' is not a player: level:N, time:MS, nodes:N, depth:N, baseline:D or random"
+        )
+    })?;
+    let n: u64 = value.parse().map_err(|_| format!("'{value}' in '{spec}' is not a number"))?;
+    let base = Think::level(10, algorithm);
+    let think = match kind {
+        "level" if (1..=10).contains(&n) => Think::level(n as u8, algorithm),
+        "level" => return Err(format!("level {n} does not exist: levels are 1 to 10")),
+        "time" => Think { limits: Limits::time(Duration::from_millis(n)), ..base },
+        "nodes" => Think { limits: Limits::nodes(n), ..base },
+        "depth" => Think { limits: Limits::depth(n as u32), ..base },
+        "baseline" => Think::baseline(n as u32),
+        _ => {
+            return Err(format!(
+                "'{kind}' is not a kind of player: level, time, nodes, depth, baseline or random"
+            ));
+        }
+    };
+    Ok(Contestant::Engine(think, spec.to_string()))
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game.
+    pub game: String,
+    /// The variant (default: the game's default).
+    #[arg(long, short = 'v')]
+    pub variant: Option<String>,
+    /// Player A: level:N, time:MS, nodes:N, depth:N, baseline:D (fixed-depth alpha-beta on
+    /// material alone) or random; add @alphabeta or @mcts to choose the algorithm.
+    #[arg(long)]
+    pub a: String,
+    /// Player B, as --a.
+    #[arg(long)]
+    pub b: String,
+    /// Number of games; colours alternate, and each random opening is played twice, once
+    /// with each colour.
+    #[arg(long, default_value_t = 20)]
+    pub games: usize,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Seed of the openings and of the engines' noise.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Random turns at the start of each game pair, so games differ.
+    #[arg(long, default_value_t = 2)]
+    pub opening: usize,
+    /// A game still going after this many turns is adjudicated a draw.
+    #[arg(long, default_value_t = 600)]
+    pub max_turns: usize,
+    /// Save every game as a record in this directory.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Default)]
+struct Tally {
+    a_wins: usize,
+    draws: usize,
+    b_wins: usize,
+}
+
+struct Finished {
+    index: usize,
+    record: Record,
+    a_score: f64,
+}
+
+fn play_one(
+    entry: &EngineEntry,
+    variant: &str,
+    args: &MatchArgs,
+    a: &Contestant,
+    b: &Contestant,
+    index: usize,
+) -> anyhow::Result<Finished> {
+    let mut engines: Vec<Box<dyn AnyEngine>> =
+        vec![entry.new_engine(variant)?, entry.new_engine(variant)?];
+    let mut game = entry.new_engine(variant)?;
+    let a_is_p1 = index.is_multiple_of(2);
+    // The opening is shared by the two games of a pair.
+    let mut rng = Rng::new(args.seed ^ ((index / 2) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut moves: Vec<RecordMove> = Vec::new();
+    let mut note = None;
+    for turn in 0..args.max_turns {
+        if game.game().outcome().is_some() {
+            break;
+        }
+        let mover = game.game().to_move();
+        let side = if (mover == Player::P1) == a_is_p1 { 0 } else { 1 };
+        let player = if side == 0 { a } else { b };
+        let mv = if turn < args.opening {
+            game.random_move(&mut rng)
+        } else {
+            match player {
+                Contestant::Random => game.random_move(&mut rng),
+                Contestant::Engine(think, _) => {
+                    let mut think = *think;
+                    think.seed = args.seed.wrapping_add(index as u64 * 1000 + turn as u64);
+                    engines[side].think(&think, &stop).map(|t| t.best)
+                }
+            }
+        }
+        .context("a game that is not over has a legal move")?;
+        game.play(&mv)?;
+        for e in &mut engines {
+            e.play(&mv)?;
+        }
+        moves.push(RecordMove::new(mv));
+        if turn + 1 == args.max_turns && game.game().outcome().is_none() {
+            note = Some(format!("adjudicated a draw after {} turns", args.max_turns));
+        }
+    }
+    let outcome = game.game().outcome();
+    let result = match outcome {
+        Some(o) => GameResult::from_outcome(Some(o)),
+        None => GameResult::Draw,
+    };
+    let a_player = if a_is_p1 { Player::P1 } else { Player::P2 };
+    let a_score = match outcome {
+        Some(o) => o.score_for(a_player),
+        None => 0.5,
+    };
+    let name = |p: &Contestant| match p {
+        Contestant::Random => "random".to_string(),
+        Contestant::Engine(_, s) => s.clone(),
+    };
+    let mut record = Record::new(entry.name, variant);
+    let (p1, p2) = if a_is_p1 { (name(a), name(b)) } else { (name(b), name(a)) };
+    record.set_header("P1", &p1);
+    record.set_header("P2", &p2);
+    record.set_header("Round", &(index + 1).to_string());
+    record.set_header("Result", result.token());
+    if let Some(n) = note {
+        record.set_header("Termination", &n);
+    }
+    record.moves = moves;
+    Ok(Finished { index, record, a_score })
+}
+
+/// Elo difference for a score fraction (infinite at 0 and 1).
+fn elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
+    let entry = ply_games::engine(&args.game).map_err(UsageError)?;
+    let registry = ply_games::registry();
+    let game_entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
+    let variant = args.variant.clone().unwrap_or_else(|| game_entry.default_variant().to_string());
+    if !game_entry.variants.contains(&variant.as_str()) {
+        bail!(UsageError(format!(
+            "{} has no variant '{variant}' (variants: {})",
+            args.game,
+            game_entry.variants.join(", ")
+        )));
+    }
+    let a = parse_spec(&args.a, entry.preferred).map_err(UsageError)?;
+    let b = parse_spec(&args.b, entry.preferred).map_err(UsageError)?;
+    if args.games == 0 {
+        bail!(UsageError("--games must be at least 1".into()));
+    }
+    if let Some(dir) = &args.out {
+        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    }
+    let bar = ProgressBar::new(args.games as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} elapsed, eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::Relaxed);
+                    if index >= args.games {
+                        break;
+                    }
+                    match play_one(&entry, &variant, args, &a, &b, index) {
+                        Ok(done) => {
+                            let mut t =
+                                tally.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                            if done.a_score == 1.0 {
+                                t.a_wins += 1;
+                            } else if done.a_score == 0.0 {
+                                t.b_wins += 1;
+                            } else {
+                                t.draws += 1;
+                            }
+                            bar.set_message(format!("A {} = {} B {}", t.a_wins, t.draws, t.b_wins));
+                            drop(t);
+                            if let Some(dir) = &args.out {
+                                let path =
+                                    dir.join(format!("{}-{:04}.ply", entry.name, done.index + 1));
+                                if let Err(e) = std::fs::write(&path, done.record.to_string()) {
+                                    failures
+                                        .lock()
+                                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                                        .push(format!("cannot write {}: {e}", path.display()));
+                                }
+                            }
+                        }
+                        Err(e) => failures
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .push(format!("game {}: {e:#}", index + 1)),
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let failures = failures.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    for f in &failures {
+        eprintln!("ply: {f}");
+    }
+    let t = tally.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let n = (t.a_wins + t.draws + t.b_wins) as f64;
+    if n == 0.0 {
+        bail!("no game finished");
+    }
+    let score = (t.a_wins as f64 + 0.5 * t.draws as f64) / n;
+    // 95 % Wilson interval of the score: sound near 0 % and 100 % too.
+    let z = 1.96f64;
+    let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let (lo, hi) = ((centre - half).max(0.0), (centre + half).min(1.0));
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} {variant}: {} games in {:.1} s",
+        entry.name,
+        n,
+        start.elapsed().as_secs_f64()
+    )?;
+    writeln!(out, "{:<28} {:>5} {:>5} {:>5} {:>7}", "player", "wins", "draws", "losses", "score")?;
+    writeln!(
+        out,
+        "{:<28} {:>5} {:>5} {:>6} {:>6.1}%",
+        format!("A {}", args.a),
+        t.a_wins,
+        t.draws,
+        t.b_wins,
+        score * 100.0
+    )?;
+    writeln!(
+        out,
+        "{:<28} {:>5} {:>5} {:>6} {:>6.1}%",
+        format!("B {}", args.b),
+        t.b_wins,
+        t.draws,
+        t.a_wins,
+        (1.0 - score) * 100.0
+    )?;
+    let fmt = |x: f64| {
+        if x.is_finite() {
+            format!("{x:+.0}")
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    writeln!(
+        out,
+        "Elo difference A-B: {} (95% interval {} to {})",
+        fmt(elo(score)),
+        fmt(elo(lo)),
+        fmt(elo(hi))
+    )?;
+    Ok(if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    /// One game (default: every game with a computer player).
+    pub game: Option<String>,
+}
+
+pub fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
+    let entries: Vec<EngineEntry> = match &args.game {
+        Some(g) => vec![ply_games::engine(g).map_err(UsageError)?],
+        None => ply_games::engines(),
+    };
+    let registry = ply_games::registry();
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:<8} {:<22} {:>14} {:>9} {:>12}",
+        "game", "work", "nodes", "seconds", "nodes/s"
+    )?;
+    let mut total = 0u64;
+    for entry in entries {
+        let variant = registry.get(entry.name).map(|e| e.default_variant()).unwrap_or("");
+        let mut game = registry.get(entry.name)?.new_game(Some(variant))?;
+        let mut line = |work: String, nodes: u64, secs: f64| -> std::io::Result<()> {
+            writeln!(
+                out,
+                "{:<8} {:<22} {:>14} {:>9.3} {:>12.0}",
+                entry.name,
+                work,
+                nodes,
+                secs,
+                nodes as f64 / secs.max(1e-9)
+            )
+        };
+        let t = Instant::now();
+        let n = game.perft(entry.bench.perft_depth);
+        line(format!("perft {}", entry.bench.perft_depth), n, t.elapsed().as_secs_f64())?;
+        total = total.wrapping_add(n);
+        let stop = Arc::new(AtomicBool::new(false));
+        for (algorithm, limits, label) in [
+            (
+                Algorithm::AlphaBeta,
+                Limits::depth(entry.bench.search_depth),
+                format!("alphabeta depth {}", entry.bench.search_depth),
+            ),
+            (
+                Algorithm::Mcts,
+                Limits::nodes(entry.bench.mcts_nodes),
+                format!("mcts {} playouts", entry.bench.mcts_nodes),
+            ),
+        ] {
+            let mut engine = entry.new_engine(variant)?;
+            let think = Think {
+                algorithm,
+                limits,
+                noise: 0,
+                seed: 0,
+                threads: 1,
+                hash_mb: 64,
+                material_only: false,
+            };
+            let t = Instant::now();
+            let thought = engine.think(&think, &stop).context("the start has moves")?;
+            line(label, thought.nodes, t.elapsed().as_secs_f64())?;
+            total = total.wrapping_add(thought.nodes);
+        }
+    }
+    writeln!(out, "signature {total}")?;
+    Ok(ExitCode::SUCCESS)
+}

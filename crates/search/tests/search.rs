@@ -55,7 +55,7 @@ impl Game for Tree {
         self.path.push(mv);
         let h = mix(&self.path);
         let p = self.to_move();
-        self.to_move.push(if h % 4 == 0 { p } else { p.other() });
+        self.to_move.push(if h.is_multiple_of(4) { p } else { p.other() });
     }
     fn undo(&mut self) {
         self.path.pop();
@@ -66,8 +66,8 @@ impl Game for Tree {
     }
     fn outcome(&self) -> Option<Outcome> {
         let h = mix(&self.path) >> 8;
-        if self.path.len() > 2 && h % 11 == 0 {
-            Some(Outcome::Win(if h % 2 == 0 { Player::P1 } else { Player::P2 }))
+        if self.path.len() > 2 && h.is_multiple_of(11) {
+            Some(Outcome::Win(if h.is_multiple_of(2) { Player::P1 } else { Player::P2 }))
         } else if self.path.len() > self.max_len {
             Some(Outcome::Draw)
         } else {

@@ -71,8 +71,8 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
             return Verdict::Failed(failure.to_string());
         }
     };
-    let outcome = match boardspace::check(&game, registry) {
-        Check::Passed(outcome) => outcome,
+    let (outcome, played) = match boardspace::check(&game, registry) {
+        Check::Passed { outcome, turns } => (outcome, turns),
         Check::Skipped(reason) => return Verdict::Skipped(reason),
         Check::Failed(failure) => return Verdict::Failed(failure.to_string()),
     };
@@ -88,6 +88,12 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
     });
     record.set_header("Source", &source);
+    if played < game.turns.len() {
+        record.comment = Some(format!(
+            "the boardspace record stops in the middle of a turn ({}), which is left out",
+            game.turns[played].actions
+        ));
+    }
     if outcome.is_none() {
         let how = match game.resigned {
             Some((p, _)) => format!("{p} resigned"),
@@ -98,7 +104,7 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         };
         record.set_header("Termination", &how);
     }
-    record.moves = game.turns.iter().map(|t| RecordMove::new(t.token.clone())).collect();
+    record.moves = game.turns[..played].iter().map(|t| RecordMove::new(t.token.clone())).collect();
     Verdict::Passed(Box::new(record))
 }
 

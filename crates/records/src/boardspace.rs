@@ -209,6 +209,9 @@ pub struct Turn {
     pub token: String,
     /// For a placement, where the marble came from.
     pub source: Option<Source>,
+    /// False for the record's last turn when nothing (no `Done`, no move of the other
+    /// player) shows that it was complete: the game may have stopped in the middle of it.
+    pub finished: bool,
 }
 
 /// The result the record claims.
@@ -619,7 +622,13 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
             other => return Err(a.damaged(format!("unknown action '{other}'"))),
         }
     }
-    flush(&mut pending, &mut turns, &ours)?;
+    if !pending.is_empty() {
+        flush(&mut pending, &mut turns, &ours)?;
+        // The last turn ended neither with Done nor with the other player acting.
+        if let Some(last) = turns.last_mut() {
+            last.finished = false;
+        }
+    }
 
     let result_text = get("RE");
     let claim = match &result_text {
@@ -717,6 +726,7 @@ fn flush(
         actions: p.actions.join("; "),
         token,
         source,
+        finished: true,
     });
     Ok(())
 }
@@ -724,8 +734,9 @@ fn flush(
 /// How a replay through the rules went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
-    /// Every turn legal and the result consistent; the final position's outcome.
-    Passed(Option<Outcome>),
+    /// Every turn legal and the result consistent: the final position's outcome, and how
+    /// many turns were played (all of them, or all but an unfinished last one).
+    Passed { outcome: Option<Outcome>, turns: usize },
     /// Not a game ply can check, with the reason.
     Skipped(String),
     /// The first turn that fails, with the reason.
@@ -826,6 +837,15 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
             }
         }
         if let Err(e) = pos.play(&turn.token) {
+            // A game that stopped in the middle of a turn (a placement without its removal,
+            // a chain that must go on): the turn was never completed, so it is not played.
+            let last = k + 1 == game.turns.len();
+            if last
+                && !turn.finished
+                && pos.legal_moves().iter().any(|m| m.starts_with(turn.token.as_str()))
+            {
+                return Check::Passed { outcome: pos.outcome(), turns: k };
+            }
             return fail(e.to_string());
         }
     }
@@ -855,7 +875,7 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
                 "the record says draw, but the game ended on the board with {p} winning"
             ),
         }),
-        _ => Check::Passed(outcome),
+        _ => Check::Passed { outcome, turns: game.turns.len() },
     }
 }
 
@@ -989,6 +1009,13 @@ mod tests {
             "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 Resign]\n; P1[5 Done]\n",
         );
         assert_eq!(g.claim, Claim::Win(Player::P1));
-        assert_eq!(check(&g, &registry), Check::Passed(None));
+        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
+        // A game that stops in the middle of a turn: the unfinished turn is left out.
+        let g = game("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 5]\n");
+        assert!(!g.turns[1].finished);
+        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
+        // But not an illegal one.
+        let g = game("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 4]\n");
+        assert!(matches!(check(&g, &registry), Check::Failed(_)));
     }
 }

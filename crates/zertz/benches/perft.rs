@@ -11,10 +11,10 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("zertz-perft");
     group.measurement_time(Duration::from_secs(5)).sample_size(10);
     group.bench_function("37 start perft(2) = 3,277,260", |b| {
-        b.iter(|| perft(black_box(&mut Position::start(Variant::V37)), 2));
+        b.iter(|| assert_eq!(perft(black_box(&mut Position::start(Variant::V37)), 2), 3_277_260));
     });
     group.bench_function("61 start perft(2) = 17,000,496", |b| {
-        b.iter(|| perft(black_box(&mut Position::start(Variant::V61)), 2));
+        b.iter(|| assert_eq!(perft(black_box(&mut Position::start(Variant::V61)), 2), 17_000_496));
     });
     let mut opened = Position::start(Variant::V37);
     for m in ["Wd4,a1", "Gc3,a2"] {
@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
         opened.play(mv);
     }
     group.bench_function("37 after Wd4,a1 Gc3,a2 perft(3) = 3,879,774", |b| {
-        b.iter(|| perft(black_box(&mut opened.clone()), 3));
+        b.iter(|| assert_eq!(perft(black_box(&mut opened.clone()), 3), 3_879_774));
     });
     group.finish();
 }

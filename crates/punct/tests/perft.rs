@@ -65,8 +65,7 @@ fn midgame_perft_regression() {
 
 /// Regression value from this engine, three turns deep through a position with a level-3
 /// bridge. About 9.5 million positions generated and played: 281 s in release on the shared
-/// machine (load average 5), so
-/// ignored by default (`cargo test --release -p ply-punct --test perft -- --ignored`).
+/// machine (load average 5), so ignored by default (`cargo test --release -p ply-punct --test perft -- --ignored`).
 #[test]
 #[ignore = "several minutes; run by hand"]
 fn midgame_perft_3_regression() {

@@ -884,8 +884,13 @@ impl Position {
             [one] => Ok(*one),
             [] => Err(MoveError::Illegal(format!("no legal action matches {what}"))),
             many => {
-                let mut names: Vec<String> = many.iter().map(Move::to_string).collect();
-                names.sort();
+                let mut many = many.to_vec();
+                many.sort_by_key(|m| match *m {
+                    Move::Place { orient, .. } => (0, orient.kind().index(), m.points()),
+                    Move::Shift { from, .. } => (1, from.index(), m.points()),
+                    Move::Pass => (2, 0, None),
+                });
+                let names: Vec<String> = many.iter().map(Move::to_string).collect();
                 Err(MoveError::Ambiguous(format!(
                     "{what} is ambiguous: {} legal actions match ({})",
                     names.len(),

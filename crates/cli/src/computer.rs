@@ -74,12 +74,12 @@ fn engine_for(args: &PositionArgs) -> anyhow::Result<(EngineEntry, Box<dyn AnyEn
     Ok((entry, engine))
 }
 
-fn think_of(budget: &BudgetArgs, preferred: Algorithm) -> Think {
-    let algorithm = budget.algorithm.unwrap_or(preferred);
+fn think_of(budget: &BudgetArgs, entry: &EngineEntry) -> Think {
+    let algorithm = budget.algorithm.unwrap_or(entry.preferred);
     let mut think = match budget.level {
-        Some(level) => Think::level(level, algorithm),
+        Some(level) => entry.level(level, Some(algorithm)),
         None if budget.time.is_none() && budget.nodes.is_none() && budget.depth.is_none() => {
-            Think::level(10, algorithm)
+            entry.level(10, Some(algorithm))
         }
         None => Think {
             algorithm,
@@ -89,6 +89,7 @@ fn think_of(budget: &BudgetArgs, preferred: Algorithm) -> Think {
                 time: budget.time.map(Duration::from_millis),
             },
             noise: 0,
+            noise_scale: 0.0,
             seed: 0,
             threads: 1,
             hash_mb: 64,
@@ -103,7 +104,7 @@ fn think_of(budget: &BudgetArgs, preferred: Algorithm) -> Think {
 
 pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
     let (entry, mut engine) = engine_for(&args.position)?;
-    let think = think_of(&args.budget, entry.preferred);
+    let think = think_of(&args.budget, &entry);
     let stop = Arc::new(AtomicBool::new(false));
     let Some(t) = engine.think(&think, &stop) else {
         let status = engine.game().status_line();
@@ -128,12 +129,12 @@ enum Contestant {
     Engine(Think, String),
 }
 
-fn parse_spec(spec: &str, preferred: Algorithm) -> Result<Contestant, String> {
+fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
     let (body, algorithm) = match spec.split_once('@') {
         Some((b, a)) => (b, Some(parse_algorithm(a)?)),
         None => (spec, None),
     };
-    let algorithm = algorithm.unwrap_or(preferred);
+    let algorithm = algorithm.unwrap_or(entry.preferred);
     if body == "random" {
         return Ok(Contestant::Random);
     }
@@ -143,9 +144,9 @@ fn parse_spec(spec: &str, preferred: Algorithm) -> Result<Contestant, String> {
         )
     })?;
     let n: u64 = value.parse().map_err(|_| format!("'{value}' in '{spec}' is not a number"))?;
-    let base = Think::level(10, algorithm);
+    let base = entry.level(10, Some(algorithm));
     let think = match kind {
-        "level" if (1..=10).contains(&n) => Think::level(n as u8, algorithm),
+        "level" if (1..=10).contains(&n) => entry.level(n as u8, Some(algorithm)),
         "level" => return Err(format!("level {n} does not exist: levels are 1 to 10")),
         "time" => Think { limits: Limits::time(Duration::from_millis(n)), ..base },
         "nodes" => Think { limits: Limits::nodes(n), ..base },
@@ -298,8 +299,8 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
             game_entry.variants.join(", ")
         )));
     }
-    let a = parse_spec(&args.a, entry.preferred).map_err(UsageError)?;
-    let b = parse_spec(&args.b, entry.preferred).map_err(UsageError)?;
+    let a = parse_spec(&args.a, &entry).map_err(UsageError)?;
+    let b = parse_spec(&args.b, &entry).map_err(UsageError)?;
     if args.games == 0 {
         bail!(UsageError("--games must be at least 1".into()));
     }
@@ -473,15 +474,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
             ),
         ] {
             let mut engine = entry.new_engine(variant)?;
-            let think = Think {
-                algorithm,
-                limits,
-                noise: 0,
-                seed: 0,
-                threads: 1,
-                hash_mb: 64,
-                material_only: false,
-            };
+            let think = Think { limits, ..entry.level(10, Some(algorithm)) };
             let t = Instant::now();
             let thought = engine.think(&think, &stop).context("the start has moves")?;
             line(label, thought.nodes, t.elapsed().as_secs_f64())?;

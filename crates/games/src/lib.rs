@@ -2,7 +2,7 @@
 //! above this crate names a game.
 
 use ply_core::{GameEntry, Registry};
-use ply_search::{Algorithm, BenchSpec, EngineEntry};
+use ply_search::{Algorithm, BenchSpec, EngineEntry, Speed};
 
 /// The registry of all games, in the order they are offered to people.
 #[must_use]
@@ -21,6 +21,7 @@ pub fn registry() -> Registry {
 pub fn engines() -> Vec<EngineEntry> {
     vec![EngineEntry::of::<ply_boop::Boop>(
         Algorithm::AlphaBeta,
+        Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },
         BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
     )]
 }

@@ -204,7 +204,9 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     fn count_node(&mut self) {
         self.nodes += 1;
         self.unreported += 1;
-        if self.unreported >= 256 {
+        // Small node budgets (low levels) are checked often, so they are kept closely.
+        let every = if self.shared.node_limit.is_some_and(|n| n < 50_000) { 8 } else { 256 };
+        if self.unreported >= every {
             self.check_limits();
         }
     }

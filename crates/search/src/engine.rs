@@ -14,8 +14,11 @@ use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Search
 pub struct Think {
     pub algorithm: Algorithm,
     pub limits: Limits,
-    /// Amplitude of the evaluation noise that weakens low levels (0: none).
+    /// Amplitude of the evaluation noise that weakens low levels, in evaluation units (0:
+    /// none). Added to `noise_scale` times the game's value scale.
     pub noise: i32,
+    /// Noise amplitude as a multiple of the game's [`Evaluate::value_scale`].
+    pub noise_scale: f32,
     pub seed: u64,
     pub threads: usize,
     /// Transposition table or tree memory, MiB.
@@ -26,34 +29,37 @@ pub struct Think {
 
 impl Think {
     /// The settings of level 1 (a beginner who plays legally and sometimes sensibly) to 10
-    /// (the strongest, about one second a move), for a game that plays best with `algorithm`.
-    /// Levels 1–9 are limited by nodes, so games between them are reproducible.
+    /// (the strongest, about one second a move), for a game searched with `algorithm` at
+    /// about `nodes_per_second` (measured per game, see [`Speed`]). Levels 1–9 are limited
+    /// by nodes, not time, so games between them are reproducible; each level gets about
+    /// 2.5 times the nodes of the one below and less evaluation noise.
     ///
     /// # Panics
     /// If `level` is not within 1–10.
     #[must_use]
-    pub fn level(level: u8, algorithm: Algorithm) -> Think {
+    pub fn level(level: u8, algorithm: Algorithm, nodes_per_second: u64) -> Think {
         assert!((1..=10).contains(&level), "levels are 1 to 10");
-        let i = usize::from(level - 1);
-        let (nodes, noise): (u64, i32) = match algorithm {
-            Algorithm::AlphaBeta => {
-                const NODES: [u64; 9] =
-                    [40, 150, 600, 2_500, 10_000, 40_000, 150_000, 600_000, 2_000_000];
-                const NOISE: [i32; 9] = [1200, 700, 400, 250, 150, 80, 40, 15, 0];
-                if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
-            }
-            Algorithm::Mcts => {
-                const NODES: [u64; 9] = [4, 16, 50, 150, 400, 1_000, 2_500, 6_000, 15_000];
-                const NOISE: [i32; 9] = [1200, 700, 400, 250, 150, 80, 40, 15, 0];
-                if level == 10 { (0, 0) } else { (NODES[i], NOISE[i]) }
-            }
-        };
-        let limits = if level == 10 {
-            Limits::time(Duration::from_millis(1000))
+        // Fractions of a second's worth of nodes, and noise in evaluation units relative to
+        // the game's value scale (so 1.0 is a "likely win" worth of noise).
+        const SHARE: [f64; 9] = [0.000_1, 0.000_3, 0.000_8, 0.002, 0.006, 0.015, 0.04, 0.1, 0.3];
+        const NOISE: [f64; 9] = [3.0, 2.0, 1.3, 0.8, 0.5, 0.3, 0.15, 0.05, 0.0];
+        let (limits, noise) = if level == 10 {
+            (Limits::time(Duration::from_millis(1000)), 0.0)
         } else {
-            Limits::nodes(nodes)
+            let i = usize::from(level - 1);
+            let nodes = ((nodes_per_second as f64 * SHARE[i]).round() as u64).max(8);
+            (Limits::nodes(nodes), NOISE[i])
         };
-        Think { algorithm, limits, noise, seed: 0, threads: 1, hash_mb: 64, material_only: false }
+        Think {
+            algorithm,
+            limits,
+            noise: 0,
+            noise_scale: noise as f32,
+            seed: 0,
+            threads: 1,
+            hash_mb: 64,
+            material_only: false,
+        }
     }
 
     /// A plain fixed-depth alpha-beta over material alone: the kind of robot that exists
@@ -64,6 +70,7 @@ impl Think {
             algorithm: Algorithm::AlphaBeta,
             limits: Limits::depth(depth),
             noise: 0,
+            noise_scale: 0.0,
             seed: 0,
             threads: 1,
             hash_mb: 64,
@@ -234,9 +241,11 @@ impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
         self.game.undo()
     }
     fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought> {
+        let amplitude = think.noise + (think.noise_scale * G::value_scale()).round() as i32;
+        let think = &Think { noise: amplitude, noise_scale: 0.0, ..*think };
         let noisy = Noisy {
             game: self.game.game().clone(),
-            amplitude: think.noise,
+            amplitude,
             seed: think.seed,
             material_only: think.material_only,
         };
@@ -309,11 +318,30 @@ pub struct BenchSpec {
     pub baseline_depth: u32,
 }
 
+/// Measured search speed of a game on the project's machines (one core, release build),
+/// which turns levels into node budgets.
+#[derive(Clone, Copy, Debug)]
+pub struct Speed {
+    pub alphabeta_nps: u64,
+    pub mcts_nps: u64,
+}
+
+impl Speed {
+    #[must_use]
+    pub fn of(&self, algorithm: Algorithm) -> u64 {
+        match algorithm {
+            Algorithm::AlphaBeta => self.alphabeta_nps,
+            Algorithm::Mcts => self.mcts_nps,
+        }
+    }
+}
+
 /// How to make an engine for one game; the registry of engines lists one per game.
 #[derive(Clone, Copy)]
 pub struct EngineEntry {
     pub name: &'static str,
     pub preferred: Algorithm,
+    pub speed: Speed,
     pub bench: BenchSpec,
     constructor: Constructor,
 }
@@ -329,8 +357,19 @@ fn construct<G: Game + Evaluate + View>(
 
 impl EngineEntry {
     #[must_use]
-    pub fn of<G: Game + Evaluate + View>(preferred: Algorithm, bench: BenchSpec) -> EngineEntry {
-        EngineEntry { name: G::NAME, preferred, bench, constructor: construct::<G> }
+    pub fn of<G: Game + Evaluate + View>(
+        preferred: Algorithm,
+        speed: Speed,
+        bench: BenchSpec,
+    ) -> EngineEntry {
+        EngineEntry { name: G::NAME, preferred, speed, bench, constructor: construct::<G> }
+    }
+
+    /// The settings of a level for this game with its preferred algorithm, or `algorithm`.
+    #[must_use]
+    pub fn level(&self, level: u8, algorithm: Option<Algorithm>) -> Think {
+        let algorithm = algorithm.unwrap_or(self.preferred);
+        Think::level(level, algorithm, self.speed.of(algorithm))
     }
 
     /// A new game of `variant` with its engine.

@@ -19,7 +19,7 @@ mod rng;
 mod score;
 
 pub use alphabeta::AlphaBeta;
-pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Think, Thought};
+pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Speed, Think, Thought};
 pub use mcts::Mcts;
 pub use rng::Rng;
 pub use score::Score;

@@ -1,0 +1,464 @@
+// The game page: draws the board the server sends, offers the legal moves as click paths
+// and keeps in step with the server over a WebSocket with versioned events.
+
+import { autoAdvance, candidates, click, completed, nextItems } from './board.js';
+
+/** @typedef {import('./board.js').LegalMove} LegalMove */
+
+/**
+ * @typedef {Object} Result
+ * @property {string | null} winner
+ * @property {boolean} draw
+ * @property {string} reason
+ */
+
+/**
+ * The state of a game as the server sends it.
+ * @typedef {Object} View
+ * @property {string} id
+ * @property {number} version
+ * @property {string} game
+ * @property {string} variant
+ * @property {string} mode
+ * @property {string | null} computer_seat
+ * @property {string} to_move
+ * @property {string} status_line
+ * @property {string} svg
+ * @property {LegalMove[]} moves
+ * @property {string[]} history
+ * @property {string[]} last_path
+ * @property {Result | null} result
+ * @property {boolean} live
+ * @property {boolean} thinking
+ * @property {boolean} can_hint
+ * @property {boolean} can_undo
+ */
+
+/**
+ * @typedef {Object} Boot
+ * @property {View} view
+ * @property {string[]} seats
+ * @property {string} lang
+ * @property {Record<string, string>} strings
+ */
+
+/**
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+function el(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`missing #${id}`);
+  return found;
+}
+
+const bootEl = el('ply-boot');
+/** @type {Boot} */
+const boot = JSON.parse(bootEl.textContent || '{}');
+const S = boot.strings;
+
+const state = {
+  /** @type {View} */
+  view: boot.view,
+  /** @type {string[]} */
+  seats: boot.seats,
+  /** @type {string[]} */
+  prefix: [],
+  /** @type {number | null} the turn shown when stepping through the record; null: live */
+  viewing: null,
+  /** @type {string | null} */
+  message: null,
+  /** @type {string[]} */
+  hint: [],
+  sending: false,
+  connected: false,
+};
+
+const board = el('ply-board');
+const statusEl = el('ply-status');
+const resultEl = el('ply-result');
+const movesEl = el('ply-moves');
+const choicesEl = el('ply-choices');
+const viewingEl = el('ply-viewing');
+const connEl = el('ply-conn');
+const buttons = {
+  clear: /** @type {HTMLButtonElement} */ (el('ply-clear')),
+  hint: /** @type {HTMLButtonElement} */ (el('ply-hint')),
+  undo: /** @type {HTMLButtonElement} */ (el('ply-undo')),
+  resign: /** @type {HTMLButtonElement} */ (el('ply-resign')),
+};
+
+/** Whether the person at this page moves now. */
+function myTurn() {
+  const v = state.view;
+  return v.live && !v.thinking && state.seats.includes(v.to_move);
+}
+
+/** @returns {boolean} */
+function interactive() {
+  return myTurn() && state.viewing === null && !state.sending;
+}
+
+/**
+ * The board element with this id (ids come from the game's SVG).
+ * @param {string} id
+ * @returns {Element | null}
+ */
+function item(id) {
+  return board.querySelector(`[id="${CSS.escape(id)}"]`);
+}
+
+/**
+ * @param {string[]} ids
+ * @param {string} cls
+ */
+function mark(ids, cls) {
+  for (const id of ids) item(id)?.classList.add(cls);
+}
+
+/**
+ * Replaces the board picture, keeping elements whose id and markup did not change, so that
+ * CSS transitions on pieces that moved can run.
+ * @param {string} svg
+ */
+function drawBoard(svg) {
+  const old = board.querySelector('svg');
+  const tpl = document.createElement('template');
+  tpl.innerHTML = svg.trim();
+  const fresh = tpl.content.firstElementChild;
+  if (!old || !fresh || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
+    board.innerHTML = svg;
+    return;
+  }
+  // Move the transform of pieces with stable ids from their old place, then let CSS animate.
+  /** @type {Map<string, string>} */
+  const before = new Map();
+  for (const node of old.querySelectorAll('[id][transform]')) {
+    before.set(node.id, node.getAttribute('transform') || '');
+  }
+  board.replaceChildren(fresh);
+  for (const node of fresh.querySelectorAll('[id][transform]')) {
+    const was = before.get(node.id);
+    const now = node.getAttribute('transform') || '';
+    if (was !== undefined && was !== now && node instanceof SVGGraphicsElement) {
+      node.setAttribute('transform', was);
+      node.getBoundingClientRect();
+      requestAnimationFrame(() => node.setAttribute('transform', now));
+    }
+  }
+}
+
+function render() {
+  const v = state.view;
+  if (state.viewing === null) {
+    drawBoard(v.svg);
+    mark(v.last_path, 'ply-last');
+  }
+  // Targets
+  for (const node of board.querySelectorAll('.ply-next')) {
+    node.classList.remove('ply-next');
+    node.removeAttribute('tabindex');
+    node.removeAttribute('role');
+  }
+  choicesEl.replaceChildren();
+  if (interactive()) {
+    const cands = candidates(v.moves, state.prefix);
+    const next = nextItems(cands, state.prefix);
+    for (const id of next) {
+      const node = item(id);
+      if (!node) continue;
+      node.classList.add('ply-next');
+      node.setAttribute('tabindex', '0');
+      node.setAttribute('role', 'button');
+      node.setAttribute('aria-label', id);
+    }
+    mark(state.prefix, 'ply-chosen');
+    mark(state.hint, 'ply-hint');
+    const done = completed(cands, state.prefix);
+    if (state.prefix.length > 0 && (cands.length <= 12 || done)) {
+      const title = document.createElement('span');
+      title.textContent = `${S.choices}:`;
+      choicesEl.append(title);
+      for (const mv of cands.slice(0, 12)) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = mv.m;
+        b.className = 'choice';
+        b.addEventListener('click', () => send(mv.m));
+        choicesEl.append(b);
+      }
+    }
+  }
+  buttons.clear.hidden = state.prefix.length === 0;
+  const seated = state.seats.length > 0;
+  buttons.hint.hidden = !(seated && v.can_hint && myTurn());
+  buttons.undo.hidden = !(seated && v.can_undo && v.live && v.history.length > 0);
+  buttons.resign.hidden = !(seated && v.live);
+  // Status
+  let status;
+  if (!v.live) status = S.game_over;
+  else if (v.thinking) status = S.thinking;
+  else if (!seated) status = `${S.spectating} ${v.to_move} ${S.to_move}.`;
+  else if (myTurn()) status = `${S.your_turn} (${v.to_move})`;
+  else status = `${S.their_turn} (${v.to_move})`;
+  statusEl.textContent = state.message ? `${state.message} — ${status}` : status;
+  statusEl.classList.toggle('error', Boolean(state.message));
+  statusEl.classList.toggle('thinking', v.live && v.thinking);
+  statusEl.classList.toggle('mine', myTurn());
+  if (v.result) {
+    resultEl.hidden = false;
+    const r = v.result;
+    resultEl.textContent = r.draw
+      ? S.draw
+      : `${r.winner} ${S.wins}${r.reason === 'resigned' ? ` (${S.resigned})` : ''}`;
+  } else {
+    resultEl.hidden = true;
+  }
+  // Move list
+  movesEl.replaceChildren();
+  v.history.forEach((m, i) => {
+    const li = document.createElement('li');
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.textContent = m;
+    b.className = 'move';
+    const shown = state.viewing === null ? v.history.length : state.viewing;
+    if (i + 1 === shown) b.setAttribute('aria-current', 'step');
+    b.addEventListener('click', () => view(i + 1));
+    li.append(b);
+    movesEl.append(li);
+  });
+  viewingEl.hidden = state.viewing === null;
+  if (state.viewing !== null) {
+    viewingEl.replaceChildren();
+    const label = document.createElement('span');
+    label.textContent = `${S.viewing} ${state.viewing === 0 ? S.start_position : state.viewing} / ${v.history.length} `;
+    const back = document.createElement('button');
+    back.type = 'button';
+    back.textContent = S.back_to_live;
+    back.addEventListener('click', () => view(null));
+    viewingEl.append(label, back);
+  }
+  connEl.textContent = state.connected ? `● ${S.connected}` : `○ ${S.disconnected}`;
+  connEl.classList.toggle('down', !state.connected);
+  document.body.dataset.version = String(v.version);
+  document.body.dataset.thinking = String(v.thinking);
+  document.body.dataset.turn = myTurn() ? 'mine' : 'other';
+}
+
+/**
+ * Shows the position after `ply` turns (null: the live position).
+ * @param {number | null} ply
+ */
+async function view(ply) {
+  const total = state.view.history.length;
+  if (ply !== null && (ply >= total || ply < 0)) ply = ply < 0 ? 0 : null;
+  state.viewing = ply;
+  state.prefix = [];
+  if (ply === null) {
+    render();
+    return;
+  }
+  const resp = await fetch(`/api/games/${state.view.id}/position/${ply}`);
+  if (!resp.ok || state.viewing !== ply) return;
+  const pos = await resp.json();
+  drawBoard(pos.svg);
+  mark(pos.last_path, 'ply-last');
+  render();
+}
+
+/** @type {WebSocket | null} */
+let socket = null;
+let retry = 0;
+
+/** @param {Record<string, unknown>} msg */
+function post(msg) {
+  if (socket && socket.readyState === WebSocket.OPEN) {
+    socket.send(JSON.stringify(msg));
+    return true;
+  }
+  state.message = S.disconnected;
+  render();
+  return false;
+}
+
+/** @param {string} move */
+function send(move) {
+  state.hint = [];
+  if (post({ type: 'move', move, version: state.view.version })) state.sending = true;
+  state.prefix = [];
+  render();
+}
+
+/** @param {string} id */
+function choose(id) {
+  if (!interactive()) return;
+  state.message = null;
+  const r = click(state.view.moves, state.prefix, id);
+  state.prefix = r.prefix;
+  if (r.move) {
+    send(r.move.m);
+  } else {
+    render();
+    // Keep the keyboard on the board: focus the first new target.
+    const first = board.querySelector('.ply-next');
+    if (first instanceof SVGElement || first instanceof HTMLElement) first.focus();
+  }
+}
+
+/**
+ * The id of a clickable target under the pointer (pieces may lie on top of cells).
+ * @param {MouseEvent} e
+ * @returns {string | null}
+ */
+function targetAt(e) {
+  const direct = e.target instanceof Element ? e.target.closest('.ply-next') : null;
+  if (direct) return direct.id;
+  for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
+    if (node.classList.contains('ply-next')) return node.id;
+    const up = node.closest('.ply-next');
+    if (up && board.contains(up)) return up.id;
+  }
+  return null;
+}
+
+board.addEventListener('click', (e) => {
+  const id = targetAt(e);
+  if (id) choose(id);
+});
+board.addEventListener('keydown', (e) => {
+  if (e.key !== 'Enter' && e.key !== ' ') return;
+  const t = e.target instanceof Element ? e.target.closest('.ply-next') : null;
+  if (t) {
+    e.preventDefault();
+    choose(t.id);
+  }
+});
+document.addEventListener('keydown', (e) => {
+  const tag = e.target instanceof HTMLElement ? e.target.tagName : '';
+  if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
+  const total = state.view.history.length;
+  const shown = state.viewing === null ? total : state.viewing;
+  if (e.key === 'Escape') {
+    state.prefix = [];
+    render();
+  } else if (e.key === 'ArrowLeft') {
+    view(shown - 1);
+  } else if (e.key === 'ArrowRight') {
+    view(shown + 1 >= total ? null : shown + 1);
+  }
+});
+
+buttons.clear.addEventListener('click', () => {
+  state.prefix = [];
+  render();
+});
+buttons.hint.addEventListener('click', () => post({ type: 'hint' }));
+buttons.undo.addEventListener('click', () => post({ type: 'undo' }));
+buttons.resign.addEventListener('click', () => {
+  if (window.confirm(S.resign_confirm)) post({ type: 'resign' });
+});
+el('ply-first').addEventListener('click', () => view(0));
+el('ply-prev').addEventListener('click', () => {
+  const shown = state.viewing === null ? state.view.history.length : state.viewing;
+  view(shown - 1);
+});
+el('ply-next').addEventListener('click', () => {
+  const total = state.view.history.length;
+  const shown = state.viewing === null ? total : state.viewing;
+  view(shown + 1 >= total ? null : shown + 1);
+});
+el('ply-last').addEventListener('click', () => view(null));
+const copy = document.getElementById('ply-copy');
+const invite = document.getElementById('ply-invite');
+if (copy && invite instanceof HTMLInputElement) {
+  invite.value = new URL(invite.value, location.href).href;
+  copy.addEventListener('click', () => {
+    invite.select();
+    navigator.clipboard?.writeText(invite.value).catch(() => {});
+  });
+}
+
+/** @param {View} v */
+function adopt(v) {
+  state.view = v;
+  state.sending = false;
+  state.prefix = autoAdvance(v.moves, []).length > 0 && myTurn() ? autoAdvance(v.moves, []) : [];
+  if (state.viewing !== null && state.viewing >= v.history.length) state.viewing = null;
+}
+
+/** @param {MessageEvent} ev */
+function onMessage(ev) {
+  /** @type {any} */
+  const msg = JSON.parse(String(ev.data));
+  switch (msg.type) {
+    case 'welcome':
+      state.seats = msg.seats;
+      break;
+    case 'state':
+      state.message = null;
+      adopt(msg.view);
+      break;
+    case 'event':
+      if (msg.version <= state.view.version) return;
+      if (msg.version > state.view.version + 1 || !msg.view) {
+        // A gap: ask for exactly what was missed.
+        if (msg.view) post({ type: 'hello', version: state.view.version });
+        return;
+      }
+      state.message = null;
+      state.hint = [];
+      adopt(msg.view);
+      break;
+    case 'thinking':
+      state.view = { ...state.view, thinking: Boolean(msg.on) };
+      break;
+    case 'hint':
+      state.hint = msg.path || [];
+      state.prefix = [];
+      break;
+    case 'error':
+      state.sending = false;
+      state.prefix = [];
+      state.message = msg.message;
+      break;
+    case 'resync':
+      post({ type: 'hello', version: state.view.version });
+      return;
+    default:
+      return;
+  }
+  render();
+}
+
+function connect() {
+  const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+  const ws = new WebSocket(`${proto}://${location.host}/ws/${state.view.id}`);
+  socket = ws;
+  ws.addEventListener('open', () => {
+    retry = 0;
+    state.connected = true;
+    ws.send(JSON.stringify({ type: 'hello', version: state.view.version }));
+    render();
+  });
+  ws.addEventListener('message', onMessage);
+  ws.addEventListener('close', () => {
+    if (socket !== ws) return;
+    state.connected = false;
+    state.sending = false;
+    render();
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+// Coming back from sleep: reconnect at once rather than after the back-off.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible' && socket && socket.readyState > WebSocket.OPEN) {
+    connect();
+  }
+});
+
+adopt(state.view);
+render();
+connect();

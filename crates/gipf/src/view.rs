@@ -163,7 +163,8 @@ impl View for Position {
                 r##"<circle id="{p}" class="{class}" cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{fill}" stroke="#6b5a3a"/>"##
             );
         }
-        // Pieces, id = piece-<point>.
+        // Pieces, id = piece-<point>. They let clicks through to the point below them, since
+        // removals are clicked on occupied points.
         for p in Point::all() {
             let Some(piece) = self.piece_at(p) else { continue };
             let (x, y) = xy(p);
@@ -174,7 +175,7 @@ impl View for Position {
             let kind = if piece.gipf { "gipf" } else { "single" };
             let _ = write!(
                 s,
-                r#"<g id="piece-{p}" class="piece {color} {kind}" transform="translate({x:.1},{y:.1})">"#
+                r#"<g id="piece-{p}" class="piece {color} {kind}" pointer-events="none" transform="translate({x:.1},{y:.1})">"#
             );
             if piece.gipf {
                 let _ = write!(
@@ -223,17 +224,17 @@ impl View for Position {
         let mut button = |id: &str, label: &str, x: f64, y: f64| {
             let _ = write!(
                 s,
-                r##"<g id="{id}" class="target button"><rect x="{x}" y="{y}" width="70" height="26" rx="5" fill="#fff8e8" stroke="#6b5a3a"/><text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="13" text-anchor="middle">{label}</text></g>"##,
-                x + 35.0,
+                r##"<g id="{id}" class="target button"><rect x="{x}" y="{y}" width="80" height="26" rx="5" fill="#fff8e8" stroke="#6b5a3a"/><text x="{:.1}" y="{:.1}" font-family="sans-serif" font-size="13" text-anchor="middle">{label}</text></g>"##,
+                x + 40.0,
                 y + 17.0
             );
         };
         if self.variant_kind() == Variant::Tournament {
-            button("pool-gipf", "GIPF piece", 450.0, 40.0);
-            button("pool-single", "single", 450.0, 72.0);
+            button("pool-gipf", "GIPF piece", 440.0, 40.0);
+            button("pool-single", "single", 440.0, 72.0);
         }
-        button("done", "done", 450.0, 540.0);
-        button("end", "end turn", 450.0, 572.0);
+        button("done", "done", 440.0, 540.0);
+        button("end", "end turn", 440.0, 572.0);
         s.push_str("</svg>");
         s
     }

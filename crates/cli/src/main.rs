@@ -8,6 +8,7 @@ mod commands;
 mod computer;
 mod import;
 mod position;
+mod serve;
 
 /// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
 ///
@@ -42,6 +43,9 @@ enum Command {
     /// Convert boardspace.net ZÈRTZ records (.sgf) into ply records, or with `--check` replay
     /// them through the rules and report every failure.
     Import(import::ImportArgs),
+    /// Start the browser app: play every game against people or the computer. Prints the
+    /// address it listens on; open it in a browser.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +59,7 @@ fn main() -> ExitCode {
         Command::Match(args) => computer::run_match(args),
         Command::Bench(args) => computer::bench(args),
         Command::Import(args) => import::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(code) => code,

@@ -1,1 +1,629 @@
-//! x
+//! The ply browser app: server-rendered pages, a JSON API and a WebSocket per open game
+//! page, over the game-agnostic [`AnyGame`](ply_core::AnyGame) contract. The client script and
+//! style are embedded in the binary. See `docs/http-api.md`.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+
+use axum::Router;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use ply_store::{Mode, NewGame, Store, StoreError};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use tokio::sync::{Semaphore, broadcast};
+
+pub mod i18n;
+pub mod live;
+mod pages;
+
+pub use live::{Action, GameHandle, Rejection};
+
+/// The server's shared state.
+#[derive(Clone, Debug)]
+pub struct AppState {
+    shared: live::Shared,
+    games: Arc<Mutex<HashMap<String, GameHandle>>>,
+    /// Serialises the loading of games so one game gets one task.
+    loading: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl AppState {
+    /// The state over `store`, with at most `searches` computer searches at once.
+    #[must_use]
+    pub fn new(store: Store, searches: usize) -> AppState {
+        AppState {
+            shared: live::Shared { store, think: Arc::new(Semaphore::new(searches.max(1))) },
+            games: Arc::default(),
+            loading: Arc::default(),
+        }
+    }
+
+    #[must_use]
+    pub fn store(&self) -> &Store {
+        &self.shared.store
+    }
+
+    /// The task of game `id`, started from the store if it is not running.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] and database errors.
+    pub async fn handle(&self, id: &str) -> Result<GameHandle, StoreError> {
+        if let Some(h) = self.games.lock().expect("games lock").get(id) {
+            return Ok(h.clone());
+        }
+        let _guard = self.loading.lock().await;
+        if let Some(h) = self.games.lock().expect("games lock").get(id) {
+            return Ok(h.clone());
+        }
+        let handle = live::start(self.shared.clone(), id).await?;
+        self.games.lock().expect("games lock").insert(id.to_string(), handle.clone());
+        Ok(handle)
+    }
+}
+
+/// The options of `ply serve`.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// `None`: the default SQLite file in the user's data folder.
+    pub database: Option<String>,
+}
+
+/// Opens the store, binds `config.addr`, prints `listening on http://ADDR` on stdout and
+/// serves until the process is stopped.
+///
+/// # Errors
+/// When the database cannot be opened or the address cannot be bound.
+pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    let store = Store::open(config.database.as_deref()).await?;
+    let searches = std::thread::available_parallelism().map_or(2, usize::from);
+    let state = AppState::new(store, searches);
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    println!("listening on http://{addr}");
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+    axum::serve(listener, app(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+/// Every route of the app.
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(pages::home))
+        .route("/games", get(pages::games_page).post(create_form))
+        .route("/game/{id}", get(pages::game_page))
+        .route("/game/{id}/record", get(record))
+        .route("/join/{id}/{token}", get(join))
+        .route("/rules/{game}", get(pages::rules_page))
+        .route("/board/{file}", get(board_svg))
+        .route("/lang/{code}", get(set_lang))
+        .route("/assets/{file}", get(asset))
+        .route("/ws/{id}", get(ws))
+        .route("/api/meta", get(api_meta))
+        .route("/api/games", get(api_list).post(api_create))
+        .route("/api/games/{id}", get(api_game))
+        .route("/api/games/{id}/moves", post(api_move))
+        .route("/api/games/{id}/undo", post(api_undo))
+        .route("/api/games/{id}/resign", post(api_resign))
+        .route("/api/games/{id}/hint", post(api_hint))
+        .route("/api/games/{id}/position/{ply}", get(api_position))
+        .route("/health", get(|| async { "ok" }))
+        .fallback(pages::not_found)
+        .with_state(state)
+}
+
+/// The value of cookie `name` in a request.
+#[must_use]
+pub fn cookie(headers: &HeaderMap, name: &str) -> Option<String> {
+    headers.get_all(header::COOKIE).iter().filter_map(|v| v.to_str().ok()).find_map(|line| {
+        line.split(';').find_map(|pair| {
+            let (k, v) = pair.trim().split_once('=')?;
+            (k == name).then(|| v.to_string())
+        })
+    })
+}
+
+/// The name of the cookie holding a player's seat token for game `id`.
+#[must_use]
+pub fn seat_cookie(id: &str) -> String {
+    format!("ply_seat_{id}")
+}
+
+fn set_seat_cookie(id: &str, token: &str) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "{}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
+        seat_cookie(id)
+    ))
+    .expect("hex token")
+}
+
+fn token_of(headers: &HeaderMap, id: &str, given: Option<String>) -> Option<String> {
+    given.filter(|t| !t.is_empty()).or_else(|| cookie(headers, &seat_cookie(id)))
+}
+
+/// The seats (`"P1"`, `"P2"`) a token holds in a game, not counting the computer's.
+#[must_use]
+pub fn seats_of(row: &ply_store::GameRow, token: Option<&str>) -> Vec<&'static str> {
+    let Some(token) = token else { return Vec::new() };
+    ["P1", "P2"]
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| {
+            row.tokens[*i] == token
+                && !(row.mode == Mode::Computer
+                    && row.computer_seat.map(usize::from) == Some(*i))
+        })
+        .map(|(_, s)| s)
+        .collect()
+}
+
+fn error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ "error": message.into() }))).into_response()
+}
+
+fn store_error(e: &StoreError) -> Response {
+    match e {
+        StoreError::NotFound(id) => error(StatusCode::NOT_FOUND, format!("no game {id}")),
+        e => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+fn rejection(r: &Rejection) -> Response {
+    error(StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST), r.message.clone())
+}
+
+/// A request for a new game (JSON body of `POST /api/games`, form of `POST /games`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct CreateRequest {
+    pub game: String,
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// `computer`, `hotseat` or `invite`; a form may also send `computer-N`.
+    pub opponent: String,
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// `P1`, `P2` or `random`: the seat of the person creating the game.
+    #[serde(default)]
+    pub seat: Option<String>,
+}
+
+/// A created game: its id, the creator's seat and token, and the invite link.
+async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response> {
+    let registry = ply_games::registry();
+    let entry =
+        registry.get(&req.game).map_err(|e| error(StatusCode::BAD_REQUEST, e.to_string()))?;
+    let variant = match req.variant.as_deref().filter(|v| !v.is_empty()) {
+        None => entry.default_variant().to_string(),
+        Some(v) => entry
+            .variants
+            .iter()
+            .find(|known| **known == v)
+            .ok_or_else(|| {
+                error(
+                    StatusCode::BAD_REQUEST,
+                    format!("{} has no variant '{v}' (variants: {})", entry.name, entry.variants.join(", ")),
+                )
+            })?
+            .to_string(),
+    };
+    let (mode, level) = match req.opponent.as_str() {
+        "hotseat" => (Mode::HotSeat, None),
+        "invite" => (Mode::Invite, None),
+        o if o == "computer" || o.starts_with("computer-") => {
+            let level = o
+                .strip_prefix("computer-")
+                .and_then(|l| l.parse::<u8>().ok())
+                .or(req.level)
+                .unwrap_or(3);
+            if !(1..=10).contains(&level) {
+                return Err(error(StatusCode::BAD_REQUEST, "levels are 1 to 10"));
+            }
+            if let Err(e) = ply_games::engine(entry.name) {
+                return Err(error(StatusCode::BAD_REQUEST, e));
+            }
+            (Mode::Computer, Some(level))
+        }
+        other => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                format!("unknown opponent '{other}' (computer, hotseat or invite)"),
+            ));
+        }
+    };
+    let seat: usize = match req.seat.as_deref().unwrap_or("P1") {
+        "P1" | "p1" | "first" => 0,
+        "P2" | "p2" | "second" => 1,
+        "random" => usize::from(ply_store::random_hex(1).as_bytes()[1] % 2 == 0),
+        other => {
+            return Err(error(
+                StatusCode::BAD_REQUEST,
+                format!("unknown seat '{other}' (P1, P2 or random)"),
+            ));
+        }
+    };
+    let new = NewGame {
+        game: entry.name.to_string(),
+        variant,
+        mode,
+        level,
+        computer_seat: (mode == Mode::Computer).then(|| u8::from(seat == 0)),
+    };
+    let row = state.store().create_game(&new).await.map_err(|e| store_error(&e))?;
+    // Start its task now, so the computer can open the game when it plays first.
+    state.handle(&row.id).await.map_err(|e| store_error(&e))?;
+    let token = row.tokens[seat].clone();
+    let invite = (mode == Mode::Invite).then(|| format!("/join/{}/{}", row.id, row.tokens[1 - seat]));
+    Ok(json!({
+        "id": row.id,
+        "seat": if seat == 0 { "P1" } else { "P2" },
+        "token": token,
+        "url": format!("/game/{}", row.id),
+        "invite_url": invite,
+    }))
+}
+
+async fn api_create(State(state): State<AppState>, axum::Json(req): axum::Json<CreateRequest>) -> Response {
+    match create(&state, req).await {
+        Err(r) => r,
+        Ok(created) => {
+            let id = created["id"].as_str().unwrap_or_default().to_string();
+            let token = created["token"].as_str().unwrap_or_default().to_string();
+            let mut resp = (StatusCode::CREATED, axum::Json(created)).into_response();
+            resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
+            resp
+        }
+    }
+}
+
+async fn create_form(
+    State(state): State<AppState>,
+    axum::Form(req): axum::Form<CreateRequest>,
+) -> Response {
+    match create(&state, req).await {
+        Err(r) => r,
+        Ok(created) => {
+            let id = created["id"].as_str().unwrap_or_default();
+            let token = created["token"].as_str().unwrap_or_default();
+            let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
+            resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(id, token));
+            resp
+        }
+    }
+}
+
+async fn join(State(state): State<AppState>, Path((id, token)): Path<(String, String)>) -> Response {
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    if seats_of(&handle.row, Some(&token)).is_empty() || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return error(StatusCode::FORBIDDEN, "this invite link does not hold a seat of this game");
+    }
+    let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
+    resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
+    resp
+}
+
+async fn api_meta() -> Response {
+    let registry = ply_games::registry();
+    axum::Json(json!({
+        "games": registry.entries().iter().map(|e| json!({
+            "name": e.name,
+            "display_name": e.display_name,
+            "variants": e.variants,
+            "computer": ply_games::engine(e.name).is_ok(),
+        })).collect::<Vec<_>>(),
+        "languages": i18n::Lang::ALL.iter().map(|l| l.code()).collect::<Vec<_>>(),
+    }))
+    .into_response()
+}
+
+#[derive(Deserialize)]
+struct ListQuery {
+    limit: Option<i64>,
+}
+
+async fn api_list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Response {
+    match state.store().list_games(q.limit.unwrap_or(100).clamp(1, 1000)).await {
+        Err(e) => store_error(&e),
+        Ok(rows) => axum::Json(json!({
+            "games": rows.iter().map(|r| json!({
+                "id": r.id, "game": r.game, "variant": r.variant, "mode": r.mode.as_str(),
+                "level": r.level, "live": r.live, "winner": r.winner, "reason": r.reason,
+                "turns": r.plies, "version": r.version, "updated_ms": r.updated_ms,
+            })).collect::<Vec<_>>()
+        }))
+        .into_response(),
+    }
+}
+
+#[derive(Deserialize, Default)]
+struct TokenQuery {
+    token: Option<String>,
+}
+
+async fn api_game(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    let token = token_of(&headers, &id, q.token);
+    let Some(mut view) = handle.view().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the game's task stopped");
+    };
+    view["seats"] = json!(seats_of(&handle.row, token.as_deref()));
+    axum::Json(view).into_response()
+}
+
+/// The body of the write endpoints; all fields optional.
+#[derive(Deserialize, Default)]
+struct ActBody {
+    #[serde(default, rename = "move")]
+    mv: Option<String>,
+    #[serde(default)]
+    version: Option<i64>,
+    #[serde(default)]
+    token: Option<String>,
+}
+
+async fn act_http(state: &AppState, id: &str, headers: &HeaderMap, body: ActBody, action: Option<Action>) -> Response {
+    let handle = match state.handle(id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    let action = match action {
+        Some(a) => a,
+        None => match body.mv {
+            Some(m) => Action::Move(m),
+            None => return error(StatusCode::BAD_REQUEST, "the body needs a \"move\""),
+        },
+    };
+    let token = token_of(headers, id, body.token);
+    match handle.act(token, action, body.version).await {
+        Ok(view) => axum::Json(view).into_response(),
+        Err(r) => rejection(&r),
+    }
+}
+
+fn body_of(bytes: &[u8]) -> Result<ActBody, Response> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(ActBody::default());
+    }
+    serde_json::from_slice(bytes)
+        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
+}
+
+async fn api_move(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    match body_of(&body) {
+        Err(r) => r,
+        Ok(b) => act_http(&state, &id, &headers, b, None).await,
+    }
+}
+
+async fn api_undo(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    match body_of(&body) {
+        Err(r) => r,
+        Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Undo)).await,
+    }
+}
+
+async fn api_resign(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    match body_of(&body) {
+        Err(r) => r,
+        Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Resign)).await,
+    }
+}
+
+async fn api_hint(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+    let body = match body_of(&body) {
+        Err(r) => return r,
+        Ok(b) => b,
+    };
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    match handle.hint(token_of(&headers, &id, body.token)).await {
+        Ok(v) => axum::Json(v).into_response(),
+        Err(r) => rejection(&r),
+    }
+}
+
+async fn api_position(State(state): State<AppState>, Path((id, ply)): Path<(String, usize)>) -> Response {
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    match handle.position(ply).await {
+        Some(v) => axum::Json(v).into_response(),
+        None => error(StatusCode::NOT_FOUND, format!("the game has no turn {ply}")),
+    }
+}
+
+async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Response {
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    let Some(text) = handle.record().await else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "the game's task stopped");
+    };
+    (
+        [
+            (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}-{id}.ply\"", handle.row.game)),
+        ],
+        text,
+    )
+        .into_response()
+}
+
+async fn board_svg(Path(file): Path<String>) -> Response {
+    let name = file.strip_suffix(".svg").unwrap_or(&file);
+    let registry = ply_games::registry();
+    let Ok(entry) = registry.get(name) else {
+        return error(StatusCode::NOT_FOUND, format!("no game {name}"));
+    };
+    match entry.new_game(None) {
+        Ok(game) => (
+            [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "max-age=3600")],
+            game.svg(),
+        )
+            .into_response(),
+        Err(e) => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    }
+}
+
+#[derive(Deserialize)]
+struct BackQuery {
+    back: Option<String>,
+}
+
+async fn set_lang(Path(code): Path<String>, Query(q): Query<BackQuery>) -> Response {
+    let lang = i18n::Lang::parse(&code).unwrap_or(i18n::Lang::En);
+    // Only local paths, never another site.
+    let back = q.back.filter(|b| b.starts_with('/') && !b.starts_with("//")).unwrap_or_else(|| "/".into());
+    let mut resp = Redirect::to(&back).into_response();
+    resp.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&format!("ply_lang={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code()))
+            .expect("ascii"),
+    );
+    resp
+}
+
+const APP_JS: &str = include_str!("../../../web/app.js");
+const BOARD_JS: &str = include_str!("../../../web/board.js");
+const STYLE_CSS: &str = include_str!("../../../web/style.css");
+
+async fn asset(Path(file): Path<String>) -> Response {
+    let (body, kind) = match file.as_str() {
+        "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
+        "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
+        "style.css" => (STYLE_CSS, "text/css; charset=utf-8"),
+        _ => return error(StatusCode::NOT_FOUND, format!("no asset {file}")),
+    };
+    ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()
+}
+
+async fn ws(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    Query(q): Query<TokenQuery>,
+) -> Response {
+    let handle = match state.handle(&id).await {
+        Ok(h) => h,
+        Err(e) => return store_error(&e),
+    };
+    let token = token_of(&headers, &id, q.token);
+    ws.on_upgrade(move |socket| client(socket, handle, token))
+}
+
+/// A message from the browser.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "lowercase")]
+enum ClientMsg {
+    Hello {
+        #[serde(default)]
+        version: Option<i64>,
+    },
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+        #[serde(default)]
+        version: Option<i64>,
+    },
+    Undo,
+    Resign,
+    Hint,
+    Ping,
+}
+
+async fn next_event(rx: &mut Option<broadcast::Receiver<Arc<str>>>) -> Result<Arc<str>, broadcast::error::RecvError> {
+    match rx {
+        Some(rx) => rx.recv().await,
+        None => std::future::pending().await,
+    }
+}
+
+async fn send_json(socket: &mut WebSocket, value: &Value) -> bool {
+    socket.send(Message::Text(value.to_string().into())).await.is_ok()
+}
+
+/// One WebSocket: waits for `hello`, sends what the client missed and then every event.
+async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>) {
+    let mut events: Option<broadcast::Receiver<Arc<str>>> = None;
+    let seats = seats_of(&handle.row, token.as_deref());
+    loop {
+        tokio::select! {
+            incoming = socket.recv() => {
+                let text = match incoming {
+                    Some(Ok(Message::Text(t))) => t.to_string(),
+                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                    Some(Ok(_)) => continue,
+                };
+                let msg = match serde_json::from_str::<ClientMsg>(&text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        if !send_json(&mut socket, &json!({"type": "error", "message": format!("unreadable message: {e}")})).await { break; }
+                        continue;
+                    }
+                };
+                let reply = match msg {
+                    ClientMsg::Hello { version } => {
+                        let Some((backlog, rx)) = handle.subscribe(version).await else { break };
+                        events = Some(rx);
+                        if !send_json(&mut socket, &json!({"type": "welcome", "seats": seats})).await { break; }
+                        let mut ok = true;
+                        for m in backlog {
+                            if socket.send(Message::Text(m.into())).await.is_err() { ok = false; break; }
+                        }
+                        if !ok { break; }
+                        None
+                    }
+                    ClientMsg::Move { mv, version } => handle.act(token.clone(), Action::Move(mv), version).await.err(),
+                    ClientMsg::Undo => handle.act(token.clone(), Action::Undo, None).await.err(),
+                    ClientMsg::Resign => handle.act(token.clone(), Action::Resign, None).await.err(),
+                    ClientMsg::Hint => match handle.hint(token.clone()).await {
+                        Ok(h) => { if !send_json(&mut socket, &h).await { break; } None }
+                        Err(r) => Some(r),
+                    },
+                    ClientMsg::Ping => { if !send_json(&mut socket, &json!({"type": "pong"})).await { break; } None }
+                };
+                if let Some(r) = reply {
+                    if !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message})).await { break; }
+                }
+            }
+            event = next_event(&mut events) => {
+                match event {
+                    Ok(text) => {
+                        if socket.send(Message::Text(text.as_ref().into())).await.is_err() { break; }
+                    }
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        // Too far behind: ask the client to say hello again with its version.
+                        events = None;
+                        if !send_json(&mut socket, &json!({"type": "resync"})).await { break; }
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,640 @@
+//! One task per live game: it owns the position, serialises every change, writes it to the
+//! store and only then broadcasts it as a versioned event.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use ply_core::{AnyGame, Outcome, Player};
+use ply_search::Think;
+use ply_store::{Finish, GameRow, Mode, Store, StoreError};
+use serde_json::{Value, json};
+use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
+
+/// Why a request was refused: a message for people and an HTTP-like status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rejection {
+    pub status: u16,
+    pub message: String,
+}
+
+impl Rejection {
+    fn new(status: u16, message: impl Into<String>) -> Rejection {
+        Rejection { status, message: message.into() }
+    }
+}
+
+/// What a seat holder (or anyone) asks of a game.
+#[derive(Clone, Debug)]
+pub enum Action {
+    Move(String),
+    Undo,
+    Resign,
+}
+
+enum Cmd {
+    Act {
+        token: Option<String>,
+        action: Action,
+        version: Option<i64>,
+        reply: oneshot::Sender<Result<Value, Rejection>>,
+    },
+    Subscribe {
+        since: Option<i64>,
+        reply: oneshot::Sender<(Vec<String>, broadcast::Receiver<Arc<str>>)>,
+    },
+    View {
+        reply: oneshot::Sender<Value>,
+    },
+    Position {
+        ply: usize,
+        reply: oneshot::Sender<Option<Value>>,
+    },
+    Hint {
+        token: Option<String>,
+        reply: oneshot::Sender<Result<oneshot::Receiver<Option<String>>, Rejection>>,
+    },
+    HintPath {
+        notation: String,
+        reply: oneshot::Sender<Option<Vec<String>>>,
+    },
+    Computer {
+        version: i64,
+        notation: Option<String>,
+    },
+    Record {
+        reply: oneshot::Sender<String>,
+    },
+}
+
+/// A handle on a live game's task.
+#[derive(Clone, Debug)]
+pub struct GameHandle {
+    tx: mpsc::Sender<Cmd>,
+    pub row: Arc<GameRow>,
+}
+
+fn gone() -> Rejection {
+    Rejection::new(503, "the game's task stopped; reload the page")
+}
+
+impl GameHandle {
+    /// Plays, undoes or resigns for the holder of `token`; `version` (when given) must be the
+    /// game's current version. Returns the new view.
+    ///
+    /// # Errors
+    /// A [`Rejection`] saying why.
+    pub async fn act(
+        &self,
+        token: Option<String>,
+        action: Action,
+        version: Option<i64>,
+    ) -> Result<Value, Rejection> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Act { token, action, version, reply }).await.map_err(|_| gone())?;
+        rx.await.map_err(|_| gone())?
+    }
+
+    /// The events after `since` (all stored ones when `None` is not given: none) followed by
+    /// the current state, and a receiver of every later event, with no gap between them.
+    pub async fn subscribe(
+        &self,
+        since: Option<i64>,
+    ) -> Option<(Vec<String>, broadcast::Receiver<Arc<str>>)> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Subscribe { since, reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// The current view.
+    pub async fn view(&self) -> Option<Value> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::View { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// The board after `ply` turns.
+    pub async fn position(&self, ply: usize) -> Option<Value> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Position { ply, reply }).await.ok()?;
+        rx.await.ok().flatten()
+    }
+
+    /// The record of the game as text.
+    pub async fn record(&self) -> Option<String> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Record { reply }).await.ok()?;
+        rx.await.ok()
+    }
+
+    /// The computer's suggestion for the holder of `token`, as notation and click path.
+    ///
+    /// # Errors
+    /// A [`Rejection`] when the game has no computer player or it is not their turn.
+    pub async fn hint(&self, token: Option<String>) -> Result<Value, Rejection> {
+        let (reply, rx) = oneshot::channel();
+        self.tx.send(Cmd::Hint { token, reply }).await.map_err(|_| gone())?;
+        let waiting = rx.await.map_err(|_| gone())??;
+        let notation = waiting
+            .await
+            .map_err(|_| gone())?
+            .ok_or_else(|| Rejection::new(409, "no hint: the game is over"))?;
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Cmd::HintPath { notation: notation.clone(), reply })
+            .await
+            .map_err(|_| gone())?;
+        let path = rx.await.map_err(|_| gone())?;
+        Ok(json!({ "type": "hint", "move": notation, "path": path }))
+    }
+}
+
+/// Shared by every game task.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    pub store: Store,
+    /// Bounds the searches running at once on the blocking pool.
+    pub think: Arc<Semaphore>,
+}
+
+struct Live {
+    row: GameRow,
+    game: Box<dyn AnyGame>,
+    version: i64,
+    thinking: Option<Arc<AtomicBool>>,
+    /// The event just committed, waiting for its view to be broadcast.
+    pending: Option<Value>,
+    events: broadcast::Sender<Arc<str>>,
+    tx: mpsc::Sender<Cmd>,
+    shared: Shared,
+}
+
+/// Starts the task of a stored game, replaying its moves.
+///
+/// # Errors
+/// Store errors, or a message when the stored game cannot be replayed.
+pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
+    let row = shared.store.game(id).await?;
+    let moves = shared.store.moves(id).await?;
+    let registry = ply_games::registry();
+    let entry = registry.get(&row.game).map_err(|_| StoreError::NotFound(id.to_string()))?;
+    let mut game =
+        entry.new_game(Some(&row.variant)).map_err(|_| StoreError::NotFound(id.to_string()))?;
+    for m in &moves {
+        if let Err(e) = game.play(m) {
+            tracing::error!(game = id, "stored move {m} does not replay: {e}");
+            break;
+        }
+    }
+    let (tx, rx) = mpsc::channel(256);
+    let (events, _) = broadcast::channel(1024);
+    let row = Arc::new(row);
+    let mut live = Live {
+        row: (*row).clone(),
+        game,
+        version: row.version,
+        thinking: None,
+        pending: None,
+        events,
+        tx: tx.clone(),
+        shared,
+    };
+    tokio::spawn(async move {
+        live.maybe_think();
+        live.run(rx).await;
+    });
+    Ok(GameHandle { tx, row })
+}
+
+/// The search settings of computer level `level` for a game's engine.
+fn think_at(entry: &ply_search::EngineEntry, level: u8) -> Think {
+    Think::level(level, entry.preferred, entry.speed.of(entry.preferred))
+}
+
+fn player_of(text: &str) -> Option<Player> {
+    match text {
+        "P1" => Some(Player::P1),
+        "P2" => Some(Player::P2),
+        _ => None,
+    }
+}
+
+impl Live {
+    async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
+        while let Some(cmd) = rx.recv().await {
+            match cmd {
+                Cmd::Act { token, action, version, reply } => {
+                    let result = self.act(token.as_deref(), action, version).await;
+                    let _ = reply.send(result);
+                }
+                Cmd::Subscribe { since, reply } => {
+                    let mut out = Vec::new();
+                    if let Some(since) = since.filter(|&v| v < self.version && v >= 0) {
+                        match self.shared.store.events_since(&self.row.id, since).await {
+                            Ok(events) => out.extend(events.into_iter().map(|(_, body)| body)),
+                            Err(e) => tracing::error!("events of {}: {e}", self.row.id),
+                        }
+                    }
+                    out.push(json!({ "type": "state", "view": self.view() }).to_string());
+                    let _ = reply.send((out, self.events.subscribe()));
+                }
+                Cmd::View { reply } => {
+                    let _ = reply.send(self.view());
+                }
+                Cmd::Position { ply, reply } => {
+                    let _ = reply.send(self.position(ply));
+                }
+                Cmd::Record { reply } => {
+                    let mut record = ply_records::Record::of_game(&*self.game);
+                    if self.row.reason.as_deref() == Some("resigned") {
+                        if let Some(w) = self.row.winner.as_deref().and_then(player_of) {
+                            record.set_header("Termination", &format!("{} resigned", w.other()));
+                            record.set_header(
+                                "Result",
+                                ply_records::GameResult::from_outcome(Some(Outcome::Win(w)))
+                                    .token(),
+                            );
+                        }
+                    }
+                    let _ = reply.send(record.to_string());
+                }
+                Cmd::Hint { token, reply } => {
+                    let _ = reply.send(self.hint(token.as_deref()));
+                }
+                Cmd::HintPath { notation, reply } => {
+                    let _ = reply.send(self.game.click_path(&notation).ok());
+                }
+                Cmd::Computer { version, notation } => self.computer_moved(version, notation).await,
+            }
+        }
+    }
+
+    fn seats(&self, token: Option<&str>) -> Vec<Player> {
+        let Some(token) = token else { return Vec::new() };
+        Player::BOTH
+            .into_iter()
+            .filter(|p| self.row.tokens[p.index()] == token && Some(*p) != self.computer_seat())
+            .collect()
+    }
+
+    fn computer_seat(&self) -> Option<Player> {
+        (self.row.mode == Mode::Computer)
+            .then(|| self.row.computer_seat.map(|s| Player::from_index(usize::from(s))))
+            .flatten()
+    }
+
+    fn finished(&self) -> bool {
+        !self.row.live || self.game.outcome().is_some()
+    }
+
+    fn result_json(&self) -> Value {
+        if let Some(reason) = &self.row.reason {
+            return json!({ "winner": self.row.winner.as_deref().filter(|w| *w != "draw"),
+                           "draw": self.row.winner.as_deref() == Some("draw"),
+                           "reason": reason });
+        }
+        match self.game.outcome() {
+            None => Value::Null,
+            Some(Outcome::Draw) => json!({ "winner": null, "draw": true, "reason": "rules" }),
+            Some(Outcome::Win(p)) => {
+                json!({ "winner": p.as_str(), "draw": false, "reason": "rules" })
+            }
+        }
+    }
+
+    fn last_path(game: &dyn AnyGame) -> Vec<String> {
+        let Some(last) = game.history().last().cloned() else { return Vec::new() };
+        let mut before = game.box_clone();
+        before.undo();
+        before.click_path(&last).unwrap_or_default()
+    }
+
+    fn view(&self) -> Value {
+        let finished = self.finished();
+        let moves: Vec<Value> = if finished {
+            Vec::new()
+        } else {
+            self.game
+                .click_paths()
+                .into_iter()
+                .map(|(m, p)| json!({ "m": m, "p": p }))
+                .collect()
+        };
+        let has_engine = ply_games::engine(&self.row.game).is_ok();
+        json!({
+            "id": self.row.id,
+            "version": self.version,
+            "game": self.row.game,
+            "variant": self.row.variant,
+            "display_name": self.game.display_name(),
+            "mode": self.row.mode.as_str(),
+            "level": self.row.level,
+            "computer_seat": self.computer_seat().map(Player::as_str),
+            "to_move": self.game.to_move().as_str(),
+            "status_line": self.game.status_line(),
+            "svg": self.game.svg(),
+            "moves": moves,
+            "history": self.game.history(),
+            "last_path": Self::last_path(&*self.game),
+            "result": self.result_json(),
+            "live": !finished,
+            "thinking": self.thinking.is_some(),
+            "can_hint": has_engine && !finished,
+            "can_undo": matches!(self.row.mode, Mode::Computer | Mode::HotSeat),
+        })
+    }
+
+    fn position(&self, ply: usize) -> Option<Value> {
+        let history = self.game.history();
+        if ply > history.len() {
+            return None;
+        }
+        let mut game = self.game.box_clone();
+        for _ in ply..history.len() {
+            game.undo();
+        }
+        Some(json!({
+            "ply": ply,
+            "svg": game.svg(),
+            "status_line": game.status_line(),
+            "last_path": Self::last_path(&*game),
+        }))
+    }
+
+    fn may_act(&self, token: Option<&str>) -> Result<Vec<Player>, Rejection> {
+        let seats = self.seats(token);
+        if seats.is_empty() {
+            return Err(Rejection::new(
+                403,
+                "You are watching this game: only its players can move. (Open your invite link to take your seat.)",
+            ));
+        }
+        Ok(seats)
+    }
+
+    async fn act(
+        &mut self,
+        token: Option<&str>,
+        action: Action,
+        version: Option<i64>,
+    ) -> Result<Value, Rejection> {
+        let seats = self.may_act(token)?;
+        if let Some(v) = version.filter(|&v| v != self.version) {
+            return Err(Rejection::new(
+                409,
+                format!(
+                    "The game has moved on (you sent version {v}, it is at {}); the board was refreshed.",
+                    self.version
+                ),
+            ));
+        }
+        match action {
+            Action::Move(text) => {
+                if self.finished() {
+                    return Err(Rejection::new(409, "The game is over."));
+                }
+                let mover = self.game.to_move();
+                if !seats.contains(&mover) {
+                    let who = if Some(mover) == self.computer_seat() {
+                        "the computer"
+                    } else {
+                        "your opponent"
+                    };
+                    return Err(Rejection::new(
+                        403,
+                        format!("It is not your turn: {mover} ({who}) moves now."),
+                    ));
+                }
+                self.play(&text, mover).await
+            }
+            Action::Undo => self.undo().await,
+            Action::Resign => {
+                if self.finished() {
+                    return Err(Rejection::new(409, "The game is over."));
+                }
+                let loser = if seats.contains(&self.game.to_move()) {
+                    self.game.to_move()
+                } else {
+                    seats[0]
+                };
+                let winner = loser.other();
+                self.stop_thinking();
+                let version = self.version + 1;
+                let event = json!({ "type": "event", "version": version, "kind": "resign",
+                                    "player": loser.as_str() });
+                let finish = Finish {
+                    winner: Some(winner.as_str().to_string()),
+                    reason: Some("resigned".into()),
+                };
+                self.commit(version, None, None, event, Some(&finish)).await?;
+                self.row.live = false;
+                self.row.winner = finish.winner;
+                self.row.reason = finish.reason;
+                Ok(self.broadcast_last())
+            }
+        }
+    }
+
+    /// Plays `text` for `mover`, stores it, broadcasts it and wakes the computer if needed.
+    async fn play(&mut self, text: &str, mover: Player) -> Result<Value, Rejection> {
+        let mut next = self.game.box_clone();
+        let canonical = next
+            .play(text)
+            .map_err(|e| Rejection::new(422, format!("{text} is not a legal move here: {e}")))?;
+        let ply = self.game.history().len();
+        let version = self.version + 1;
+        let event = json!({ "type": "event", "version": version, "kind": "move",
+                            "move": canonical, "player": mover.as_str(), "ply": ply });
+        let finish = next.outcome().map(|o| Finish {
+            winner: Some(o.winner().map_or("draw", Player::as_str).to_string()),
+            reason: Some("rules".into()),
+        });
+        let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
+        let old = std::mem::replace(&mut self.game, next);
+        if let Err(e) =
+            self.commit(version, None, Some((ply_i, &canonical)), event, finish.as_ref()).await
+        {
+            self.game = old;
+            return Err(e);
+        }
+        if let Some(f) = finish {
+            self.row.live = false;
+            self.row.winner = f.winner;
+            self.row.reason = f.reason;
+        }
+        let view = self.broadcast_last();
+        self.maybe_think();
+        Ok(view)
+    }
+
+    async fn undo(&mut self) -> Result<Value, Rejection> {
+        if !matches!(self.row.mode, Mode::Computer | Mode::HotSeat) {
+            return Err(Rejection::new(
+                403,
+                "Undo is for games against the computer or at one screen.",
+            ));
+        }
+        if self.finished() {
+            return Err(Rejection::new(409, "The game is over."));
+        }
+        let mut game = self.game.box_clone();
+        let mut n = 0;
+        while game.undo() {
+            n += 1;
+            if Some(game.to_move()) != self.computer_seat() {
+                break;
+            }
+        }
+        if n == 0 || Some(game.to_move()) == self.computer_seat() {
+            return Err(Rejection::new(409, "There is no move of yours to take back."));
+        }
+        self.stop_thinking();
+        let ply = game.history().len();
+        let version = self.version + 1;
+        let event = json!({ "type": "event", "version": version, "kind": "undo", "ply": ply });
+        let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
+        self.commit(version, Some(ply_i), None, event, None).await?;
+        self.game = game;
+        let view = self.broadcast_last();
+        self.maybe_think();
+        Ok(view)
+    }
+
+    /// Writes the event; on success it becomes the current version and the pending event.
+    async fn commit(
+        &mut self,
+        version: i64,
+        remove_from: Option<i64>,
+        add: Option<(i64, &str)>,
+        mut event: Value,
+        finish: Option<&Finish>,
+    ) -> Result<(), Rejection> {
+        let body = event.to_string();
+        match self.shared.store.record(&self.row.id, version, remove_from, add, &body, finish).await
+        {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => {
+                return Err(Rejection::new(409, "Another move got there first; try again."));
+            }
+            Err(e) => {
+                tracing::error!("storing a change of {}: {e}", self.row.id);
+                return Err(Rejection::new(500, format!("The move could not be saved: {e}")));
+            }
+        }
+        self.version = version;
+        if let Value::Object(map) = &mut event {
+            map.insert("view".into(), Value::Null);
+        }
+        self.pending = Some(event);
+        Ok(())
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Sends the pending event with the current view to every subscriber; returns the view.
+    fn broadcast_last(&mut self) -> Value {
+        let view = self.view();
+        if let Some(mut event) = self.pending.take() {
+            if let Value::Object(map) = &mut event {
+                map.insert("view".into(), view.clone());
+            }
+            let _ = self.events.send(Arc::from(event.to_string()));
+        }
+        view
+    }
+
+    fn hint(
+        &mut self,
+        token: Option<&str>,
+    ) -> Result<oneshot::Receiver<Option<String>>, Rejection> {
+        let seats = self.may_act(token)?;
+        if self.finished() {
+            return Err(Rejection::new(409, "The game is over."));
+        }
+        if !seats.contains(&self.game.to_move()) {
+            return Err(Rejection::new(409, "Hints are given on your own turn."));
+        }
+        let entry = ply_games::engine(&self.row.game).map_err(|e| Rejection::new(404, e))?;
+        let think = think_at(&entry, 6);
+        let (tx, rx) = oneshot::channel();
+        let history = self.game.history().to_vec();
+        let variant = self.row.variant.clone();
+        let sem = self.shared.think.clone();
+        tokio::spawn(async move {
+            let Ok(_permit) = sem.acquire_owned().await else { return };
+            let found = tokio::task::spawn_blocking(move || {
+                let mut engine = entry.new_engine(&variant).ok()?;
+                for m in &history {
+                    engine.play(m).ok()?;
+                }
+                engine.think(&think, &Arc::new(AtomicBool::new(false))).map(|t| t.best)
+            })
+            .await
+            .ok()
+            .flatten();
+            let _ = tx.send(found);
+        });
+        Ok(rx)
+    }
+
+    /// Starts the computer's search when it is its turn.
+    fn maybe_think(&mut self) {
+        let Some(seat) = self.computer_seat() else { return };
+        if self.finished() || self.game.to_move() != seat || self.thinking.is_some() {
+            return;
+        }
+        let Ok(entry) = ply_games::engine(&self.row.game) else { return };
+        let level = self.row.level.unwrap_or(3).clamp(1, 10);
+        let mut think = think_at(&entry, level);
+        think.seed = u64::from_str_radix(&self.row.id, 16).unwrap_or(0)
+            ^ (self.game.history().len() as u64);
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(stop.clone());
+        let _ = self.events.send(Arc::from(json!({ "type": "thinking", "on": true }).to_string()));
+        let history = self.game.history().to_vec();
+        let variant = self.row.variant.clone();
+        let version = self.version;
+        let sem = self.shared.think.clone();
+        let tx = self.tx.clone();
+        tokio::spawn(async move {
+            let notation = match sem.acquire_owned().await {
+                Err(_) => None,
+                Ok(_permit) => tokio::task::spawn_blocking(move || {
+                    if stop.load(Ordering::Relaxed) {
+                        return None;
+                    }
+                    let mut engine = entry.new_engine(&variant).ok()?;
+                    for m in &history {
+                        engine.play(m).ok()?;
+                    }
+                    engine.think(&think, &stop).map(|t| t.best)
+                })
+                .await
+                .ok()
+                .flatten(),
+            };
+            let _ = tx.send(Cmd::Computer { version, notation }).await;
+        });
+    }
+
+    async fn computer_moved(&mut self, version: i64, notation: Option<String>) {
+        if version != self.version {
+            // The position changed (undo, resign) while it thought: a stale answer.
+            return;
+        }
+        self.thinking = None;
+        let _ =
+            self.events.send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
+        let Some(seat) = self.computer_seat() else { return };
+        let Some(notation) = notation else {
+            tracing::warn!("the computer found no move in {}", self.row.id);
+            return;
+        };
+        if let Err(e) = self.play(&notation, seat).await {
+            tracing::error!("the computer's move {notation} in {}: {}", self.row.id, e.message);
+        }
+    }
+}

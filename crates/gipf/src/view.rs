@@ -22,7 +22,7 @@ use serde_json::{Map, Value, json};
 
 use crate::geometry::{LINES, Point, point_xy};
 use crate::notation::{Token, replay};
-use crate::{EntryPhase, Move, Position, State, Variant};
+use crate::{EntryPhase, Move, NO_PUSH, Position, State, Variant};
 
 fn symbol(pos: &Position, p: Point) -> char {
     match pos.piece_at(p) {
@@ -78,6 +78,20 @@ fn raw_path(state: &State, mv: Move) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether the tokens of `longer` strictly extend those of `mv` (same position).
+fn extends(longer: Move, mv: Move) -> bool {
+    let n = mv.len as usize;
+    if longer == mv || longer.len < mv.len || longer.steps[..n] != mv.steps[..n] {
+        return false;
+    }
+    if mv.push == NO_PUSH {
+        // A turn of removals only: the other turn has the same removals first.
+        longer.pre >= mv.len
+    } else {
+        longer.push == mv.push && longer.pre == mv.pre && longer.len > mv.len
+    }
 }
 
 impl View for Position {
@@ -240,19 +254,16 @@ impl View for Position {
     }
 
     fn click_path(&self, mv: Move) -> Vec<String> {
-        let state = self.state();
-        let mut path = raw_path(state, mv);
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        let extended = moves.iter().any(|&other| {
-            if other == mv {
-                return false;
+        let mut path = raw_path(self.state(), mv);
+        // A turn's path is a prefix of another's exactly when its tokens are (each token's
+        // path is self-delimiting), and that can only happen in `tournament`, where optional
+        // rows may be left standing.
+        if self.variant_kind() == Variant::Tournament {
+            let mut moves = Vec::new();
+            self.legal_moves(&mut moves);
+            if moves.iter().any(|&other| extends(other, mv)) {
+                path.push("end".to_string());
             }
-            let o = raw_path(state, other);
-            o.len() > path.len() && o[..path.len()] == path[..]
-        });
-        if extended {
-            path.push("end".to_string());
         }
         path
     }

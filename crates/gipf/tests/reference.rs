@@ -455,6 +455,9 @@ fn reference_model_agrees_on_random_positions() {
                     );
                 }
                 checked += 1;
+                if common::legal(&pos).len() <= 400 {
+                    common::check_click_paths(&pos);
+                }
                 let turns = common::legal(&pos);
                 if turns.iter().any(|t| t.contains('x')) {
                     with_removals += 1;

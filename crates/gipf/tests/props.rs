@@ -12,6 +12,9 @@ use proptest::prelude::*;
 fn play_random(start: &Position, seed: u64, max_turns: usize) {
     let game = random_game(start, seed, max_turns, chips_conserved);
     assert_eq!(game.positions.len(), game.moves.len() + 1);
+    // Random games end well within the limit (the longest seen is about 100 turns).
+    let last = game.positions.last().expect("positions");
+    assert!(last.outcome().is_some(), "no result after {} turns", game.moves.len());
 }
 
 proptest! {

@@ -290,8 +290,11 @@ function send(move) {
   render();
 }
 
-/** @param {string} id */
-function choose(id) {
+/**
+ * @param {string} id
+ * @param {boolean} [byKey] chosen with the keyboard: keep the focus on the board
+ */
+function choose(id, byKey = false) {
   if (!interactive()) return;
   state.message = null;
   const r = click(state.view.moves, state.prefix, id);
@@ -300,9 +303,10 @@ function choose(id) {
     send(r.move.m);
   } else {
     render();
-    // Keep the keyboard on the board: focus the first new target.
-    const first = board.querySelector('.ply-next');
-    if (first instanceof SVGElement || first instanceof HTMLElement) first.focus();
+    if (byKey) {
+      const first = board.querySelector('.ply-next');
+      if (first instanceof SVGElement || first instanceof HTMLElement) first.focus();
+    }
   }
 }
 
@@ -331,7 +335,7 @@ board.addEventListener('keydown', (e) => {
   const t = e.target instanceof Element ? e.target.closest('.ply-next') : null;
   if (t) {
     e.preventDefault();
-    choose(t.id);
+    choose(t.id, true);
   }
 });
 document.addEventListener('keydown', (e) => {

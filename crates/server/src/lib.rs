@@ -160,8 +160,7 @@ pub fn seats_of(row: &ply_store::GameRow, token: Option<&str>) -> Vec<&'static s
         .enumerate()
         .filter(|(i, _)| {
             row.tokens[*i] == token
-                && !(row.mode == Mode::Computer
-                    && row.computer_seat.map(usize::from) == Some(*i))
+                && !(row.mode == Mode::Computer && row.computer_seat.map(usize::from) == Some(*i))
         })
         .map(|(_, s)| s)
         .collect()
@@ -211,7 +210,11 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
             .ok_or_else(|| {
                 error(
                     StatusCode::BAD_REQUEST,
-                    format!("{} has no variant '{v}' (variants: {})", entry.name, entry.variants.join(", ")),
+                    format!(
+                        "{} has no variant '{v}' (variants: {})",
+                        entry.name,
+                        entry.variants.join(", ")
+                    ),
                 )
             })?
             .to_string(),
@@ -262,7 +265,8 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
     // Start its task now, so the computer can open the game when it plays first.
     state.handle(&row.id).await.map_err(|e| store_error(&e))?;
     let token = row.tokens[seat].clone();
-    let invite = (mode == Mode::Invite).then(|| format!("/join/{}/{}", row.id, row.tokens[1 - seat]));
+    let invite =
+        (mode == Mode::Invite).then(|| format!("/join/{}/{}", row.id, row.tokens[1 - seat]));
     Ok(json!({
         "id": row.id,
         "seat": if seat == 0 { "P1" } else { "P2" },
@@ -272,7 +276,10 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
     }))
 }
 
-async fn api_create(State(state): State<AppState>, axum::Json(req): axum::Json<CreateRequest>) -> Response {
+async fn api_create(
+    State(state): State<AppState>,
+    axum::Json(req): axum::Json<CreateRequest>,
+) -> Response {
     match create(&state, req).await {
         Err(r) => r,
         Ok(created) => {
@@ -301,12 +308,17 @@ async fn create_form(
     }
 }
 
-async fn join(State(state): State<AppState>, Path((id, token)): Path<(String, String)>) -> Response {
+async fn join(
+    State(state): State<AppState>,
+    Path((id, token)): Path<(String, String)>,
+) -> Response {
     let handle = match state.handle(&id).await {
         Ok(h) => h,
         Err(e) => return store_error(&e),
     };
-    if seats_of(&handle.row, Some(&token)).is_empty() || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
+    if seats_of(&handle.row, Some(&token)).is_empty()
+        || !token.bytes().all(|b| b.is_ascii_hexdigit())
+    {
         return error(StatusCode::FORBIDDEN, "this invite link does not hold a seat of this game");
     }
     let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
@@ -381,7 +393,13 @@ struct ActBody {
     token: Option<String>,
 }
 
-async fn act_http(state: &AppState, id: &str, headers: &HeaderMap, body: ActBody, action: Option<Action>) -> Response {
+async fn act_http(
+    state: &AppState,
+    id: &str,
+    headers: &HeaderMap,
+    body: ActBody,
+    action: Option<Action>,
+) -> Response {
     let handle = match state.handle(id).await {
         Ok(h) => h,
         Err(e) => return store_error(&e),
@@ -408,28 +426,48 @@ fn body_of(bytes: &[u8]) -> Result<ActBody, Response> {
         .map_err(|e| error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
 }
 
-async fn api_move(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+async fn api_move(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     match body_of(&body) {
         Err(r) => r,
         Ok(b) => act_http(&state, &id, &headers, b, None).await,
     }
 }
 
-async fn api_undo(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+async fn api_undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     match body_of(&body) {
         Err(r) => r,
         Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Undo)).await,
     }
 }
 
-async fn api_resign(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+async fn api_resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     match body_of(&body) {
         Err(r) => r,
         Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Resign)).await,
     }
 }
 
-async fn api_hint(State(state): State<AppState>, Path(id): Path<String>, headers: HeaderMap, body: axum::body::Bytes) -> Response {
+async fn api_hint(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
     let body = match body_of(&body) {
         Err(r) => return r,
         Ok(b) => b,
@@ -444,7 +482,10 @@ async fn api_hint(State(state): State<AppState>, Path(id): Path<String>, headers
     }
 }
 
-async fn api_position(State(state): State<AppState>, Path((id, ply)): Path<(String, usize)>) -> Response {
+async fn api_position(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, usize)>,
+) -> Response {
     let handle = match state.handle(&id).await {
         Ok(h) => h,
         Err(e) => return store_error(&e),
@@ -466,7 +507,10 @@ async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Respon
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}-{id}.ply\"", handle.row.game)),
+            (
+                header::CONTENT_DISPOSITION,
+                format!("attachment; filename=\"{}-{id}.ply\"", handle.row.game),
+            ),
         ],
         text,
     )
@@ -497,12 +541,16 @@ struct BackQuery {
 async fn set_lang(Path(code): Path<String>, Query(q): Query<BackQuery>) -> Response {
     let lang = i18n::Lang::parse(&code).unwrap_or(i18n::Lang::En);
     // Only local paths, never another site.
-    let back = q.back.filter(|b| b.starts_with('/') && !b.starts_with("//")).unwrap_or_else(|| "/".into());
+    let back =
+        q.back.filter(|b| b.starts_with('/') && !b.starts_with("//")).unwrap_or_else(|| "/".into());
     let mut resp = Redirect::to(&back).into_response();
     resp.headers_mut().insert(
         header::SET_COOKIE,
-        HeaderValue::from_str(&format!("ply_lang={}; Path=/; Max-Age=31536000; SameSite=Lax", lang.code()))
-            .expect("ascii"),
+        HeaderValue::from_str(&format!(
+            "ply_lang={}; Path=/; Max-Age=31536000; SameSite=Lax",
+            lang.code()
+        ))
+        .expect("ascii"),
     );
     resp
 }
@@ -556,7 +604,9 @@ enum ClientMsg {
     Ping,
 }
 
-async fn next_event(rx: &mut Option<broadcast::Receiver<Arc<str>>>) -> Result<Arc<str>, broadcast::error::RecvError> {
+async fn next_event(
+    rx: &mut Option<broadcast::Receiver<Arc<str>>>,
+) -> Result<Arc<str>, broadcast::error::RecvError> {
     match rx {
         Some(rx) => rx.recv().await,
         None => std::future::pending().await,

@@ -313,11 +313,7 @@ impl Live {
         let moves: Vec<Value> = if finished {
             Vec::new()
         } else {
-            self.game
-                .click_paths()
-                .into_iter()
-                .map(|(m, p)| json!({ "m": m, "p": p }))
-                .collect()
+            self.game.click_paths().into_iter().map(|(m, p)| json!({ "m": m, "p": p })).collect()
         };
         let has_engine = ply_games::engine(&self.row.game).is_ok();
         json!({
@@ -589,8 +585,8 @@ impl Live {
         let Ok(entry) = ply_games::engine(&self.row.game) else { return };
         let level = self.row.level.unwrap_or(3).clamp(1, 10);
         let mut think = think_at(&entry, level);
-        think.seed = u64::from_str_radix(&self.row.id, 16).unwrap_or(0)
-            ^ (self.game.history().len() as u64);
+        think.seed =
+            u64::from_str_radix(&self.row.id, 16).unwrap_or(0) ^ (self.game.history().len() as u64);
         let stop = Arc::new(AtomicBool::new(false));
         self.thinking = Some(stop.clone());
         let _ = self.events.send(Arc::from(json!({ "type": "thinking", "on": true }).to_string()));
@@ -626,8 +622,7 @@ impl Live {
             return;
         }
         self.thinking = None;
-        let _ =
-            self.events.send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
+        let _ = self.events.send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
         let Some(seat) = self.computer_seat() else { return };
         let Some(notation) = notation else {
             tracing::warn!("the computer found no move in {}", self.row.id);

@@ -77,7 +77,8 @@ fn variant_label(game: &str, variant: &str) -> String {
 pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response {
     let lang = Lang::of_request(&headers);
     let registry = ply_games::registry();
-    let mut body = format!("<p class=\"tagline\">{}</p><section class=\"cards\">", t(lang, "tagline"));
+    let mut body =
+        format!("<p class=\"tagline\">{}</p><section class=\"cards\">", t(lang, "tagline"));
     for entry in registry.entries() {
         let has_engine = ply_games::engine(entry.name).is_ok();
         let summary = rules(entry.name, lang).map_or("", |r| r.summary);
@@ -96,9 +97,17 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             variant = t(lang, "variant"),
         );
         for v in entry.variants {
-            let _ = write!(body, "<option value=\"{v}\">{}</option>", esc(&variant_label(entry.name, v)));
+            let _ = write!(
+                body,
+                "<option value=\"{v}\">{}</option>",
+                esc(&variant_label(entry.name, v))
+            );
         }
-        let _ = write!(body, "</select></label><label>{} <select name=\"opponent\">", t(lang, "opponent"));
+        let _ = write!(
+            body,
+            "</select></label><label>{} <select name=\"opponent\">",
+            t(lang, "opponent")
+        );
         if has_engine {
             for level in 1..=10 {
                 let selected = if level == 3 { " selected" } else { "" };
@@ -142,13 +151,17 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
             for r in these {
                 let display = registry.get(&r.game).map_or(r.game.as_str(), |e| e.display_name);
                 let mode = match r.mode {
-                    Mode::Computer => format!("{} ({})", t(lang, "mode_computer"), r.level.unwrap_or(0)),
+                    Mode::Computer => {
+                        format!("{} ({})", t(lang, "mode_computer"), r.level.unwrap_or(0))
+                    }
                     Mode::HotSeat => t(lang, "mode_hotseat").to_string(),
                     Mode::Invite => t(lang, "mode_invite").to_string(),
                 };
                 let result = match (r.winner.as_deref(), r.reason.as_deref()) {
                     (Some("draw"), _) => t(lang, "draw").to_string(),
-                    (Some(w), Some("resigned")) => format!("{w} {} ({})", t(lang, "wins"), t(lang, "resigned")),
+                    (Some(w), Some("resigned")) => {
+                        format!("{w} {} ({})", t(lang, "wins"), t(lang, "resigned"))
+                    }
                     (Some(w), _) => format!("{w} {}", t(lang, "wins")),
                     _ => String::new(),
                 };
@@ -203,12 +216,22 @@ pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Respons
         body,
         "<p>{}: {}</p><p><a href=\"/#card-{}\">{}</a></p></article>",
         t(lang, "variant"),
-        entry.variants.iter().map(|v| esc(&variant_label(entry.name, v))).collect::<Vec<_>>().join(", "),
+        entry
+            .variants
+            .iter()
+            .map(|v| esc(&variant_label(entry.name, v)))
+            .collect::<Vec<_>>()
+            .join(", "),
         entry.name,
         t(lang, "new_game"),
     );
-    layout(lang, &format!("{} — {}", entry.display_name, t(lang, "rules")), &format!("/rules/{game}"), &body)
-        .into_response()
+    layout(
+        lang,
+        &format!("{} — {}", entry.display_name, t(lang, "rules")),
+        &format!("/rules/{game}"),
+        &body,
+    )
+    .into_response()
 }
 
 pub async fn game_page(
@@ -264,7 +287,7 @@ pub async fn game_page(
 <button type=\"button\" id=\"ply-resign\" hidden>{resign}</button>\
 <a class=\"button\" id=\"ply-export\" href=\"/game/{id}/record\" download>{export}</a></div>\
 {invite}\
-<h2>{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">⏮</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">◀</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">▶</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">⏭</button></nav>\
+<h2>{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">»</button></nav>\
 <ol id=\"ply-moves\" class=\"moves\"></ol>\
 <p class=\"conn\" id=\"ply-conn\"></p><p class=\"rules-link\"><a href=\"/rules/{game}\">{rules}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\

@@ -29,7 +29,9 @@ pub enum StoreError {
     Conflict,
     #[error("no game {0}")]
     NotFound(String),
-    #[error("unsupported database URL '{0}' (this build speaks SQLite: sqlite://FILE or sqlite::memory:)")]
+    #[error(
+        "unsupported database URL '{0}' (this build speaks SQLite: sqlite://FILE or sqlite::memory:)"
+    )]
     Unsupported(String),
 }
 
@@ -218,8 +220,7 @@ impl Store {
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let options =
-            if memory { options } else { options.journal_mode(SqliteJournalMode::Wal) };
+        let options = if memory { options } else { options.journal_mode(SqliteJournalMode::Wal) };
         // Every connection to `:memory:` would be a database of its own: keep one.
         let pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })
@@ -315,9 +316,8 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn live_game_ids(&self) -> Result<Vec<String>> {
-        let rows = sqlx::query("SELECT id FROM games WHERE status = 'live'")
-            .fetch_all(&self.pool)
-            .await?;
+        let rows =
+            sqlx::query("SELECT id FROM games WHERE status = 'live'").fetch_all(&self.pool).await?;
         rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
     }
 
@@ -333,9 +333,7 @@ impl Store {
         .bind(version)
         .fetch_all(&self.pool)
         .await?;
-        rows.iter()
-            .map(|r| Ok((r.try_get("version")?, r.try_get("body")?)))
-            .collect()
+        rows.iter().map(|r| Ok((r.try_get("version")?, r.try_get("body")?))).collect()
     }
 
     /// Records one change of game `id` atomically: the game must be at `version - 1`; `remove_from`

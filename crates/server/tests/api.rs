@@ -1,0 +1,544 @@
+//! The HTTP API and the WebSocket protocol of `ply serve`, over a real socket.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use ply_server::{AppState, app};
+use ply_store::Store;
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+
+struct Server {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Server {
+    async fn start(database: &str) -> Server {
+        let store = Store::open(Some(database)).await.expect("store");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let addr = listener.local_addr().unwrap();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(async move {
+            axum::serve(listener, app(AppState::new(store, 2)))
+                .with_graceful_shutdown(async {
+                    let _ = stopped.await;
+                })
+                .await
+                .unwrap();
+        });
+        Server { addr, stop: Some(stop), task }
+    }
+
+    async fn stop(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.task).await;
+    }
+}
+
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// A minimal HTTP/1.1 client: one request per connection.
+async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> Reply {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    if let Some(c) = cookie {
+        req.push_str(&format!("Cookie: {c}\r\n"));
+    }
+    if !body.is_empty() {
+        req.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    req.push_str("\r\n");
+    req.push_str(&body);
+    stream.write_all(req.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).await.unwrap();
+    let text = String::from_utf8_lossy(&raw).to_string();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| {
+            l.split_once(':').map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        })
+        .collect();
+    let body = if headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v == "chunked")
+    {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Reply { status, headers, body }
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = &rest[n + 2..];
+    }
+    out
+}
+
+async fn create(addr: SocketAddr, body: Value) -> (String, String, Value) {
+    let r = http(addr, "POST", "/api/games", None, Some(body)).await;
+    assert_eq!(r.status, 201, "{}", r.body);
+    let v = r.json();
+    let id = v["id"].as_str().unwrap().to_string();
+    let token = v["token"].as_str().unwrap().to_string();
+    assert!(r.header("set-cookie").unwrap().starts_with(&format!("ply_seat_{id}={token}")));
+    (id, token, v)
+}
+
+fn seat(id: &str, token: &str) -> String {
+    format!("ply_seat_{id}={token}")
+}
+
+type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
+
+async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
+    let url = match token {
+        Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
+        None => format!("ws://{addr}/ws/{id}"),
+    };
+    tokio_tungstenite::connect_async(url).await.expect("websocket").0
+}
+
+async fn send(ws: &mut Ws, msg: Value) {
+    ws.send(Message::Text(msg.to_string().into())).await.unwrap();
+}
+
+/// The next message of one of the given types.
+async fn next_of(ws: &mut Ws, types: &[&str]) -> Value {
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a message within 20 s")
+            .expect("open")
+            .expect("readable");
+        if let Message::Text(t) = msg {
+            let v: Value = serde_json::from_str(&t).unwrap();
+            if types.contains(&v["type"].as_str().unwrap_or("")) {
+                return v;
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn create_join_move_and_the_refusals() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+
+    let meta = http(addr, "GET", "/api/meta", None, None).await.json();
+    let names: Vec<&str> =
+        meta["games"].as_array().unwrap().iter().map(|g| g["name"].as_str().unwrap()).collect();
+    assert!(names.contains(&"boop"));
+
+    // Refusals at creation.
+    let r = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "chess", "opponent": "hotseat"})),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("unknown game"));
+    let r = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "boop", "variant": "x", "opponent": "hotseat"})),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    assert!(r.json()["error"].as_str().unwrap().contains("no variant 'x'"));
+    let r = http(
+        addr,
+        "POST",
+        "/api/games",
+        None,
+        Some(json!({"game": "boop", "opponent": "computer", "level": 11})),
+    )
+    .await;
+    assert_eq!(r.status, 400);
+    if let Some(no_engine) =
+        meta["games"].as_array().unwrap().iter().find(|g| g["computer"] == false)
+    {
+        let r = http(
+            addr,
+            "POST",
+            "/api/games",
+            None,
+            Some(json!({"game": no_engine["name"], "opponent": "computer"})),
+        )
+        .await;
+        assert_eq!(r.status, 400);
+        assert!(r.json()["error"].as_str().unwrap().contains("no computer player"));
+    }
+
+    // An invite game: P1 creates it, P2 joins through the link.
+    let (id, t1, created) =
+        create(addr, json!({"game": "boop", "opponent": "invite", "seat": "P1"})).await;
+    assert_eq!(created["seat"], "P1");
+    let invite = created["invite_url"].as_str().unwrap().to_string();
+    let t2 = invite.rsplit('/').next().unwrap().to_string();
+    assert_ne!(t1, t2);
+    let r = http(addr, "GET", &invite, None, None).await;
+    assert_eq!(r.status, 303);
+    assert_eq!(r.header("location"), Some(format!("/game/{id}").as_str()));
+    assert!(r.header("set-cookie").unwrap().starts_with(&seat(&id, &t2)));
+    let r = http(addr, "GET", &format!("/join/{id}/00ff"), None, None).await;
+    assert_eq!(r.status, 403);
+
+    let view =
+        http(addr, "GET", &format!("/api/games/{id}"), Some(&seat(&id, &t2)), None).await.json();
+    assert_eq!(view["seats"], json!(["P2"]));
+    assert_eq!(view["version"], 0);
+    assert_eq!(view["to_move"], "P1");
+    assert!(view["moves"].as_array().unwrap().iter().any(|m| m["m"] == "Kc3"));
+
+    // P2 may not move for P1; a spectator may not move at all.
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t2)),
+        Some(json!({"move": "Kc3"})),
+    )
+    .await;
+    assert_eq!(r.status, 403);
+    assert!(r.json()["error"].as_str().unwrap().contains("not your turn"), "{}", r.body);
+    let r =
+        http(addr, "POST", &format!("/api/games/{id}/moves"), None, Some(json!({"move": "Kc3"})))
+            .await;
+    assert_eq!(r.status, 403);
+    assert!(r.json()["error"].as_str().unwrap().contains("watching"));
+
+    // P1 moves; an illegal move and a stale version are refused with reasons.
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t1)),
+        Some(json!({"move": "Kc3", "version": 0})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["version"], 1);
+    assert_eq!(r.json()["history"], json!(["Kc3"]));
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t2)),
+        Some(json!({"move": "Kc3"})),
+    )
+    .await;
+    assert_eq!(r.status, 422);
+    assert!(r.json()["error"].as_str().unwrap().contains("not a legal move"));
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t2)),
+        Some(json!({"move": "Kd4", "version": 0})),
+    )
+    .await;
+    assert_eq!(r.status, 409);
+    // The token may also come in the body.
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        None,
+        Some(json!({"move": "Kd4", "token": t2})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Undo is not offered between two people at two screens.
+    let r = http(addr, "POST", &format!("/api/games/{id}/undo"), Some(&seat(&id, &t1)), None).await;
+    assert_eq!(r.status, 403);
+    // An earlier position, the record, the lists and the pages.
+    let r = http(addr, "GET", &format!("/api/games/{id}/position/1"), None, None).await.json();
+    assert!(r["svg"].as_str().unwrap().starts_with("<svg"));
+    assert_eq!(r["status_line"], "to move: P2");
+    let r = http(addr, "GET", &format!("/game/{id}/record"), None, None).await;
+    assert!(r.body.contains("1. Kc3 Kd4"), "{}", r.body);
+    let list = http(addr, "GET", "/api/games", None, None).await.json();
+    assert_eq!(list["games"][0]["id"], json!(id));
+    assert_eq!(list["games"][0]["turns"], 2);
+    for page in
+        ["/", "/games", &format!("/game/{id}"), "/rules/boop", "/board/boop.svg", "/assets/app.js"]
+    {
+        let r = http(addr, "GET", page, None, None).await;
+        assert_eq!(r.status, 200, "{page}");
+    }
+    assert_eq!(http(addr, "GET", "/api/games/nope", None, None).await.status, 404);
+
+    // Resigning ends the game for both.
+    let r = http(addr, "POST", &format!("/api/games/{id}/resign"), Some(&seat(&id, &t1)), None)
+        .await
+        .json();
+    assert_eq!(r["live"], false);
+    assert_eq!(r["result"]["winner"], "P2");
+    assert_eq!(r["result"]["reason"], "resigned");
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t1)),
+        Some(json!({"move": "Ke5"})),
+    )
+    .await;
+    assert_eq!(r.status, 409);
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+    let (id, t1, created) = create(addr, json!({"game": "boop", "opponent": "invite"})).await;
+    let t2 = created["invite_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+
+    let mut a = ws(addr, &id, Some(&t1)).await;
+    let mut b = ws(addr, &id, Some(&t2)).await;
+    let mut spectator = ws(addr, &id, None).await;
+    for (s, seats) in
+        [(&mut a, json!(["P1"])), (&mut b, json!(["P2"])), (&mut spectator, json!([]))]
+    {
+        send(s, json!({"type": "hello", "version": null})).await;
+        assert_eq!(next_of(s, &["welcome"]).await["seats"], seats);
+        let state = next_of(s, &["state"]).await;
+        assert_eq!(state["view"]["version"], 0);
+    }
+
+    // A move by the wrong seat and by a spectator: clear errors, nothing broadcast.
+    send(&mut b, json!({"type": "move", "move": "Kc3"})).await;
+    let e = next_of(&mut b, &["error", "event"]).await;
+    assert_eq!(e["type"], "error");
+    assert!(e["message"].as_str().unwrap().contains("not your turn"));
+    send(&mut spectator, json!({"type": "move", "move": "Kc3"})).await;
+    let e = next_of(&mut spectator, &["error", "event"]).await;
+    assert_eq!(e["type"], "error");
+    assert!(e["message"].as_str().unwrap().contains("watching"));
+    send(&mut a, json!({"type": "move", "move": "Kz9"})).await;
+    let e = next_of(&mut a, &["error", "event"]).await;
+    assert!(e["message"].as_str().unwrap().contains("not a legal move"));
+
+    // A legal move reaches everyone as event 1 with the new view.
+    send(&mut a, json!({"type": "move", "move": "Kc3", "version": 0})).await;
+    for s in [&mut a, &mut b, &mut spectator] {
+        let ev = next_of(s, &["event"]).await;
+        assert_eq!(ev["version"], 1);
+        assert_eq!(ev["kind"], "move");
+        assert_eq!(ev["move"], "Kc3");
+        assert_eq!(ev["player"], "P1");
+        assert_eq!(ev["view"]["history"], json!(["Kc3"]));
+        assert_eq!(ev["view"]["to_move"], "P2");
+    }
+    // The spectator leaves at version 1; two moves later it comes back and gets exactly
+    // events 2 and 3, then the state.
+    drop(spectator);
+    send(&mut b, json!({"type": "move", "move": "Kd4", "version": 1})).await;
+    assert_eq!(next_of(&mut a, &["event"]).await["version"], 2);
+    send(&mut a, json!({"type": "move", "move": "Ka1", "version": 2})).await;
+    assert_eq!(next_of(&mut b, &["event"]).await["version"], 3);
+    let mut back = ws(addr, &id, None).await;
+    send(&mut back, json!({"type": "hello", "version": 1})).await;
+    next_of(&mut back, &["welcome"]).await;
+    let e2 = next_of(&mut back, &["event", "state"]).await;
+    let e3 = next_of(&mut back, &["event", "state"]).await;
+    let st = next_of(&mut back, &["event", "state"]).await;
+    assert_eq!(
+        (e2["type"].as_str(), e2["version"].as_i64(), e2["move"].as_str()),
+        (Some("event"), Some(2), Some("Kd4"))
+    );
+    assert_eq!(
+        (e3["type"].as_str(), e3["version"].as_i64(), e3["move"].as_str()),
+        (Some("event"), Some(3), Some("Ka1"))
+    );
+    assert_eq!(st["type"], "state");
+    assert_eq!(st["view"]["version"], 3);
+    // Up to date: just the state.
+    let mut again = ws(addr, &id, None).await;
+    send(&mut again, json!({"type": "hello", "version": 3})).await;
+    next_of(&mut again, &["welcome"]).await;
+    assert_eq!(next_of(&mut again, &["event", "state"]).await["type"], "state");
+    // Unreadable messages are answered, not fatal.
+    send(&mut again, json!({"type": "dance"})).await;
+    assert_eq!(next_of(&mut again, &["error"]).await["type"], "error");
+    send(&mut again, json!({"type": "ping"})).await;
+    assert_eq!(next_of(&mut again, &["pong"]).await["type"], "pong");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_replies_and_undo_takes_back_both_moves() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+    let (id, t1, _) =
+        create(addr, json!({"game": "boop", "opponent": "computer", "level": 1, "seat": "P1"}))
+            .await;
+    let mut a = ws(addr, &id, Some(&t1)).await;
+    send(&mut a, json!({"type": "hello"})).await;
+    next_of(&mut a, &["state"]).await;
+    send(&mut a, json!({"type": "move", "move": "Kc3"})).await;
+    assert_eq!(next_of(&mut a, &["event"]).await["version"], 1);
+    assert_eq!(next_of(&mut a, &["thinking"]).await["on"], true);
+    let reply = next_of(&mut a, &["event"]).await;
+    assert_eq!(reply["version"], 2);
+    assert_eq!(reply["player"], "P2");
+    assert_eq!(reply["view"]["thinking"], false);
+    assert_eq!(reply["view"]["to_move"], "P1");
+    // A hint is a legal move with its click path.
+    send(&mut a, json!({"type": "hint"})).await;
+    let hint = next_of(&mut a, &["hint"]).await;
+    let moves = reply["view"]["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["m"] == hint["move"] && m["p"] == hint["path"]), "{hint}");
+    // Undo removes the computer's reply and my move.
+    let r = http(addr, "POST", &format!("/api/games/{id}/undo"), Some(&seat(&id, &t1)), None).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["history"], json!([]));
+    assert_eq!(r.json()["version"], 3);
+    // The computer seat's token moves nothing.
+    let view =
+        http(addr, "GET", &format!("/api/games/{id}"), Some(&seat(&id, &t1)), None).await.json();
+    assert_eq!(view["seats"], json!(["P1"]));
+    // Playing second: the computer opens the game by itself.
+    let (id2, t2, _) =
+        create(addr, json!({"game": "boop", "opponent": "computer", "level": 1, "seat": "P2"}))
+            .await;
+    let mut b = ws(addr, &id2, Some(&t2)).await;
+    send(&mut b, json!({"type": "hello", "version": 0})).await;
+    let mut seen = 0;
+    for _ in 0..4 {
+        let m = next_of(&mut b, &["event", "state"]).await;
+        seen = seen.max(m["version"].as_i64().or(m["view"]["version"].as_i64()).unwrap_or(0));
+        if seen >= 1 {
+            break;
+        }
+    }
+    assert_eq!(seen, 1, "the computer played the first move");
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_survives_a_restart_on_a_file_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
+    let server = Server::start(&url).await;
+    let (id, t1, _) = create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;
+    for m in ["Kc3", "Kd4"] {
+        let r = http(
+            server.addr,
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&seat(&id, &t1)),
+            Some(json!({"move": m})),
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let (finished, tf, _) =
+        create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;
+    http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{finished}/resign"),
+        Some(&seat(&finished, &tf)),
+        None,
+    )
+    .await;
+    server.stop().await;
+
+    let server = Server::start(&url).await;
+    let view = http(server.addr, "GET", &format!("/api/games/{id}"), Some(&seat(&id, &t1)), None)
+        .await
+        .json();
+    assert_eq!(view["history"], json!(["Kc3", "Kd4"]));
+    assert_eq!(view["version"], 2);
+    assert_eq!(view["seats"], json!(["P1", "P2"]));
+    let r = http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&seat(&id, &t1)),
+        Some(json!({"move": "Ka1", "version": 2})),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["version"], 3);
+    let view = http(server.addr, "GET", &format!("/api/games/{finished}"), None, None).await.json();
+    assert_eq!(view["live"], false);
+    assert_eq!(view["result"]["reason"], "resigned");
+    // A reconnecting client at version 1 gets the events it missed, from the database.
+    let mut c = ws(server.addr, &id, None).await;
+    send(&mut c, json!({"type": "hello", "version": 1})).await;
+    let e = next_of(&mut c, &["event"]).await;
+    assert_eq!((e["version"].as_i64(), e["move"].as_str()), (Some(2), Some("Kd4")));
+    server.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_moves_land_once() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+    let (id, t1, _) = create(addr, json!({"game": "boop", "opponent": "hotseat"})).await;
+    let cookie = seat(&id, &t1);
+    let path = format!("/api/games/{id}/moves");
+    let tries = ["Kc3", "Kd4", "Ka1", "Kf6"].map(|m| {
+        let (cookie, path) = (cookie.clone(), path.clone());
+        tokio::spawn(async move {
+            http(addr, "POST", &path, Some(&cookie), Some(json!({"move": m, "version": 0})))
+                .await
+                .status
+        })
+    });
+    let mut statuses = Vec::new();
+    for t in tries {
+        statuses.push(t.await.unwrap());
+    }
+    statuses.sort_unstable();
+    assert_eq!(statuses, [200, 409, 409, 409]);
+    let view = http(addr, "GET", &format!("/api/games/{id}"), None, None).await.json();
+    assert_eq!(view["history"].as_array().unwrap().len(), 1);
+    server.stop().await;
+}

@@ -268,14 +268,26 @@ impl Setup {
         self
     }
 
-    #[must_use]
-    pub fn with_ghost(mut self, player: Player, segment: &str, travel: Travel) -> Setup {
+    /// Puts `player`'s ghost on a segment (`"b3c3"`, cells in either order) with a direction.
+    ///
+    /// # Errors
+    /// A message when the text is not a segment between two side-by-side cells.
+    pub fn with_ghost(
+        mut self,
+        player: Player,
+        segment: &str,
+        travel: Travel,
+    ) -> Result<Setup, String> {
         let cells = segment.as_bytes();
-        let seg = Cell::parse(&cells[..2])
-            .zip(Cell::parse(&cells[2..]))
-            .and_then(|(a, b)| Segment::between(a, b));
-        self.ghosts[player] = seg.map(|segment| GhostOnBed { segment, travel });
-        self
+        let seg = (cells.len() == 4)
+            .then(|| Cell::parse(&cells[..2]).zip(Cell::parse(&cells[2..])))
+            .flatten()
+            .and_then(|(a, b)| Segment::between(a, b))
+            .ok_or_else(|| {
+                format!("'{segment}' is not a segment between two side-by-side cells")
+            })?;
+        self.ghosts[player] = Some(GhostOnBed { segment: seg, travel });
+        Ok(self)
     }
 
     #[must_use]

@@ -213,11 +213,9 @@ fn example_12_ghost_move_with_peekaboo() {
              3  . . . . . .
              2  . . . . . .
              1  . . . . . .";
-    let setup = diagram(Variant::Boooop, d, pool(6, 0), pool(5, 0)).with_ghost(
-        Player::P1,
-        "b3c3",
-        Travel::Forward,
-    );
+    let setup = diagram(Variant::Boooop, d, pool(6, 0), pool(5, 0))
+        .with_ghost(Player::P1, "b3c3", Travel::Forward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 31);
     assert!(matches!(g.parse_move("Kf1@a1a2"), Err(MoveError::Illegal(_))));
@@ -231,7 +229,9 @@ fn example_12_ghost_move_with_peekaboo() {
 fn example_13_skipping_the_other_ghost() {
     let setup = position(Variant::Boooop, "x d3 d5 o d2 d4", pool(6, 0), pool(6, 0))
         .with_ghost(Player::P1, "b2b3", Travel::Forward)
-        .with_ghost(Player::P2, "c2c3", Travel::Backward);
+        .unwrap()
+        .with_ghost(Player::P2, "c2c3", Travel::Backward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 32);
     play(&mut g, "Kf6");
@@ -243,11 +243,9 @@ fn example_13_skipping_the_other_ghost() {
 
 #[test]
 fn example_14_a_ghost_leaves_the_bed() {
-    let setup = position(Variant::Boooop, "x c6 o d6", pool(7, 0), pool(7, 0)).with_ghost(
-        Player::P1,
-        "c6d6",
-        Travel::Forward,
-    );
+    let setup = position(Variant::Boooop, "x c6 o d6", pool(7, 0), pool(7, 0))
+        .with_ghost(Player::P1, "c6d6", Travel::Forward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 34);
     assert!(matches!(g.parse_move("Kf1@a1a2"), Err(MoveError::Illegal(_))));
@@ -262,7 +260,9 @@ fn example_14_a_ghost_leaves_the_bed() {
 fn example_15_skipping_off_the_bed() {
     let setup = position(Variant::Boooop, "x a1 o f6", None, None)
         .with_ghost(Player::P1, "a5b5", Travel::Forward)
-        .with_ghost(Player::P2, "a6b6", Travel::Backward);
+        .unwrap()
+        .with_ghost(Player::P2, "a6b6", Travel::Backward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 34);
     play(&mut g, "Kd3");
@@ -272,11 +272,9 @@ fn example_15_skipping_off_the_bed() {
 
 #[test]
 fn example_16_a_ghost_completes_the_movers_line() {
-    let setup = position(Variant::Boooop, "x b5 b6 c4 o e5", pool(5, 0), pool(7, 0)).with_ghost(
-        Player::P1,
-        "c3d3",
-        Travel::Forward,
-    );
+    let setup = position(Variant::Boooop, "x b5 b6 c4 o e5", pool(5, 0), pool(7, 0))
+        .with_ghost(Player::P1, "c3d3", Travel::Forward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 32);
     assert_eq!(play(&mut g, "Kf1"), "Kf1/b4b5b6");
@@ -286,11 +284,9 @@ fn example_16_a_ghost_completes_the_movers_line() {
 
 #[test]
 fn example_17_a_ghost_completes_the_opponents_line() {
-    let setup = position(Variant::Boooop, "o b5 b6 c4 x e5", pool(7, 0), pool(5, 0)).with_ghost(
-        Player::P1,
-        "c3d3",
-        Travel::Forward,
-    );
+    let setup = position(Variant::Boooop, "o b5 b6 c4 x e5", pool(7, 0), pool(5, 0))
+        .with_ghost(Player::P1, "c3d3", Travel::Forward)
+        .unwrap();
     let mut g = game(&setup);
     assert_eq!(count(&g), 32);
     play(&mut g, "Kf1");
@@ -392,7 +388,8 @@ fn notation_rejections() {
 fn setup_rejects_inconsistent_positions() {
     let too_many = Setup::start(Variant::Boop).with_pieces("x a1").unwrap();
     assert!(Boop::from_setup(&too_many).is_err());
-    let ghost_in_boop = Setup::start(Variant::Boop).with_ghost(Player::P1, "a1b1", Travel::Forward);
+    let ghost_in_boop =
+        Setup::start(Variant::Boop).with_ghost(Player::P1, "a1b1", Travel::Forward).unwrap();
     assert!(Boop::from_setup(&ghost_in_boop).is_err());
     assert_eq!(Kind::Kitten.index(), 0);
 }

@@ -40,7 +40,8 @@ fn ghost_line() -> Boop {
         .with_pieces("o b5 b6 c4 x e5")
         .unwrap()
         .with_pools(pool(7, 0), pool(5, 0))
-        .with_ghost(Player::P1, "c3d3", Travel::Forward);
+        .with_ghost(Player::P1, "c3d3", Travel::Forward)
+        .unwrap();
     let mut g = Boop::from_setup(&s).unwrap();
     let mv = g.parse_move("Kf1").unwrap();
     g.play(mv);
@@ -54,7 +55,9 @@ fn two_ghosts() -> Boop {
         .unwrap()
         .with_pools(pool(6, 0), pool(6, 0))
         .with_ghost(Player::P1, "b2b3", Travel::Forward)
-        .with_ghost(Player::P2, "c2c3", Travel::Backward);
+        .unwrap()
+        .with_ghost(Player::P2, "c2c3", Travel::Backward)
+        .unwrap();
     Boop::from_setup(&s).unwrap()
 }
 

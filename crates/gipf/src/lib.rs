@@ -8,6 +8,18 @@
 //! * [`Setup`] builds arbitrary positions for tests and analysis.
 //!
 //! White is [`Player::P1`] and moves first; Black is [`Player::P2`].
+//!
+//! ```
+//! use ply_core::{Game, perft};
+//! use ply_gipf::Position;
+//!
+//! let mut pos = Position::new("standard").unwrap();
+//! assert_eq!(perft(&mut pos, 3), 73_800);
+//! let mv = pos.parse_move("a1-b2").unwrap();
+//! assert_eq!(pos.format_move(mv), "a1-b2");
+//! pos.play(mv);
+//! assert_eq!(pos.reserve(ply_core::Player::P1), 11);
+//! ```
 
 mod geometry;
 mod notation;
@@ -104,7 +116,7 @@ pub struct State {
 /// One removal step of a turn: the line of the row, and the GIPF pieces kept, as a mask of
 /// positions along the line (bit i = the line's i-th point in ascending order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct Step {
+pub(crate) struct Step {
     pub(crate) line: u8,
     pub(crate) keep: u8,
 }

@@ -18,7 +18,7 @@ use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, State, Step, Variant};
 /// so it is in at most 3 processed rows. Every processed row holds at least 4 pieces of the
 /// remover's colour, so with s singles and g GIPF pieces of his on the board,
 /// 4 × steps ≤ s + 3g = (s + 2g) + g ≤ 18 + 9 = 27 (18 chips, so g ≤ 9), hence steps ≤ 6.
-/// (`standard`: g ≤ 3 gives 5; `basic`: 15 / 4 gives 3.) [`Move::add_step`] asserts it.
+/// (`standard`: g ≤ 3 gives 5; `basic`: 15 / 4 gives 3.) `Move::add_step` asserts it.
 pub const MAX_STEPS: usize = 12;
 
 /// Pieces, reserves and captures.

@@ -151,3 +151,83 @@ fn damaged_foreign_and_early_records() {
     let text = stdout(&o);
     assert!(text.contains("1. We4,a3 We3,a4 2. e4xe2 Bd4,a2 *"), "{text}");
 }
+
+/// Writes ply ZÈRTZ turns as a modern boardspace record (37 board), placing from the pool or,
+/// once it is empty, from the mover's captures.
+fn to_boardspace(moves: &[&str], re: &str) -> String {
+    let registry = ply_games::registry();
+    let mut game = registry.get("zertz").unwrap().new_game(Some("37")).unwrap();
+    let mut out = format!(
+        "(;\nGM[22]VV[2]\nSU[Zertz]\nDT[Mon Nov 30 12:00:00 UTC 2026]\nGN[synthetic]\nRE[{re}]\nP0[id \"ann\"]\nP1[id \"bob\"]\n; P0[0 Start P0]\n"
+    );
+    let cell = |c: &str| format!("{} {}", c[..1].to_ascii_uppercase(), &c[1..]);
+    let mut index = 1;
+    for mv in moves {
+        let who = if game.to_move() == ply_core::Player::P1 { 0 } else { 1 };
+        let mut lines = Vec::new();
+        if mv.contains('x') {
+            let rings: Vec<&str> = mv.split('x').collect();
+            for w in rings.windows(2) {
+                lines.push(format!("BtoB {} {}", cell(w[0]), cell(w[1])));
+            }
+        } else {
+            let colour = "WGB".find(&mv[..1]).unwrap();
+            let state = game.state_json();
+            let pool: u64 =
+                ["W", "G", "B"].iter().map(|c| state["pool"][c].as_u64().unwrap()).sum();
+            let rack = if pool == 0 { who } else { 2 };
+            let (place, remove) = match mv[1..].split_once(',') {
+                Some((a, b)) => (a, Some(b)),
+                None => (&mv[1..], None),
+            };
+            lines.push(format!("RtoB {rack} {colour} {}", cell(place)));
+            if let Some(r) = remove {
+                lines.push(format!("R- {}", cell(r)));
+            }
+        }
+        lines.push("Done".into());
+        for l in lines {
+            out.push_str(&format!("; P{who}[{index} {l}]\n"));
+            index += 1;
+        }
+        // Turns after the end of the game are written as they are, without the rules.
+        if game.outcome().is_none() {
+            game.play(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+    }
+    out.push_str(")\n");
+    out
+}
+
+#[test]
+fn a_record_that_plays_on_after_a_threefold_repetition_is_skipped() {
+    // A game that repeats its position a third time after turn 46 (see ply-zertz's
+    // examples test), then goes on as boardspace once allowed.
+    let game = "Ge2,d1 Gg4,e1 Wd4,d2 Gb5,g1 Gd5,f5 d4xd6 Wd5,e6 d5xd7 Ba1,c6 Wg2,e5 Gc1,f1 \
+        Gd3,a2 e2xc3 Bc4,a3 c4xc2 c1xc3 Bd6,f2 d7xd5 Ge2,b3 Bc5,f4 c5xe4 Wd4,d6 d4xb2 a1xc3 \
+        Bc5,d5 Bg3,b4 Wf3,a1 g3xe3 Wd3,d7 d3xf3 Gc2,a4 c3xc1 Bc2,c4 c1xc3 Bc1,b1 Be3,b2 \
+        e3xg3 Be3,d4 Bc2 Wf3 f3xd3 c2xe3 Bc2 Wf3 f3xd3 c2xe3";
+    let moves: Vec<&str> = game.split_whitespace().collect();
+    let dir = temp_dir("repetition");
+    // Up to the draw: passes (the record claims nothing).
+    let draw = write(&dir, "draw.sgf", &to_boardspace(&moves, "unknown"));
+    // And one turn more: skipped with the reason.
+    let mut longer = moves.clone();
+    longer.push("Bc2");
+    let on = write(&dir, "on.sgf", &to_boardspace(&longer, "unknown"));
+    let o = ply(&["import", "--check", &draw, &on]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].contains(
+            "on.sgf: skipped: boardspace played on after the same position occurred a third time"
+        ),
+        "{out}"
+    );
+    assert!(lines[0].contains("before turn 47"), "{out}");
+    assert_eq!(lines[1], "1 passed, 0 failed, 1 skipped");
+    let o = ply(&["import", &draw]);
+    assert!(stdout(&o).contains("[Result \"1/2-1/2\"]"), "{}", stdout(&o));
+}

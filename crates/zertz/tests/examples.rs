@@ -268,3 +268,42 @@ fn z8_full_board() {
     assert_eq!(marbles(&q), "");
     assert_eq!(q.outcome(), Some(Outcome::Win(Player::P1)));
 }
+
+/// A game found by random play that ends in a draw by threefold repetition (4.8): from
+/// turn 38 the four turns `Bc2 Wf3 f3xd3 c2xe3` repeat, with no ring free and the marbles
+/// placed from the captures. The position after turn 38 occurs again after turns 42 and 46.
+#[test]
+fn threefold_repetition_in_play() {
+    let game = "Ge2,d1 Gg4,e1 Wd4,d2 Gb5,g1 Gd5,f5 d4xd6 Wd5,e6 d5xd7 Ba1,c6 Wg2,e5 Gc1,f1 \
+        Gd3,a2 e2xc3 Bc4,a3 c4xc2 c1xc3 Bd6,f2 d7xd5 Ge2,b3 Bc5,f4 c5xe4 Wd4,d6 d4xb2 a1xc3 \
+        Bc5,d5 Bg3,b4 Wf3,a1 g3xe3 Wd3,d7 d3xf3 Gc2,a4 c3xc1 Bc2,c4 c1xc3 Bc1,b1 Be3,b2 \
+        e3xg3 Be3,d4 Bc2 Wf3 f3xd3 c2xe3 Bc2 Wf3 f3xd3 c2xe3";
+    let turns: Vec<&str> = game.split_whitespace().collect();
+    assert_eq!(turns.len(), 46);
+    let mut p = Position::start(Variant::V37);
+    let mut states = vec![*p.state()];
+    for (k, m) in turns.iter().enumerate() {
+        assert_eq!(p.outcome(), None, "over before turn {}", k + 1);
+        play(&mut p, m);
+        states.push(*p.state());
+    }
+    assert_eq!(p.outcome(), Some(Outcome::Draw));
+    assert!(moves(&p).is_empty());
+    let same = |a: &ply_zertz::State, b: &ply_zertz::State| {
+        a.rings == b.rings
+            && a.marbles == b.marbles
+            && a.pool == b.pool
+            && a.captures == b.captures
+            && a.to_move == b.to_move
+    };
+    assert!(same(&states[46], &states[42]) && same(&states[46], &states[38]));
+    assert!(!same(&states[46], &states[34]));
+    // The second occurrence (after turn 42) was not a draw.
+    p.undo();
+    p.undo();
+    p.undo();
+    p.undo();
+    assert_eq!(p.turns_played(), 42);
+    assert_eq!(p.outcome(), None);
+    assert!(p.pool_empty());
+}

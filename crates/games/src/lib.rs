@@ -19,11 +19,18 @@ pub fn registry() -> Registry {
 /// `docs/strength.md`) and the fixed work of `ply bench`.
 #[must_use]
 pub fn engines() -> Vec<EngineEntry> {
-    vec![EngineEntry::of::<ply_boop::Boop>(
-        Algorithm::AlphaBeta,
-        Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },
-        BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
-    )]
+    vec![
+        EngineEntry::of::<ply_boop::Boop>(
+            Algorithm::AlphaBeta,
+            Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },
+            BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
+        ),
+        EngineEntry::of::<ply_punct::Position>(
+            Algorithm::AlphaBeta,
+            Speed { alphabeta_nps: 20_000, mcts_nps: 500 },
+            BenchSpec { perft_depth: 1, search_depth: 2, mcts_nodes: 500, baseline_depth: 2 },
+        ),
+    ]
 }
 
 /// The engine entry of the game called `name`.

@@ -16,6 +16,7 @@
 //! exactly (§9: one token = one position).
 
 pub mod board;
+mod eval;
 mod view;
 
 use std::fmt;

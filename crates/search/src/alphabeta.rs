@@ -149,6 +149,8 @@ struct Worker<'a, G: Game> {
     buffers: Vec<Vec<G::Move>>,
     scratch: Vec<Vec<(i32, G::Move)>>,
     rng: Option<Rng>,
+    /// The best root move of the running iteration among those searched fully, and its score.
+    root_best: Option<(G::Move, i32)>,
 }
 
 fn move_slot<M: std::hash::Hash>(mv: &M) -> usize {
@@ -198,6 +200,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             scratch: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             rng,
+            root_best: None,
         }
     }
 
@@ -314,6 +317,9 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             if score > best {
                 best = score;
                 best_move = Some(mv);
+                if ply == 0 {
+                    self.root_best = Some((mv, score));
+                }
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -433,11 +439,19 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         }
         let mut result = (Some(moves[0]), self.game.evaluate(), 0);
         for depth in first_depth.max(1)..=max_depth {
+            self.root_best = None;
             let score = self.negamax(depth as i32, -INFINITY, INFINITY, 0);
             let best = self.table.probe(self.game.hash()).and_then(|e| e.best);
             if self.aborted {
                 // A partial iteration still improves on the last one when its first move,
                 // searched fully, is the table's choice; keep the completed result otherwise.
+                // When no iteration completed (games with thousands of moves and a small
+                // budget), the best of the root moves searched so far beats an arbitrary one.
+                if result.2 == 0
+                    && let Some((mv, s)) = self.root_best
+                {
+                    result = (Some(mv), s, 0);
+                }
                 break;
             }
             result = (best.or(result.0), score, depth);

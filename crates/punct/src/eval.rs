@@ -1,0 +1,316 @@
+//! What the computer knows about PÜNCT.
+//!
+//! * **Connection distance.** For each player, the fewest points he still has to show to join
+//!   two opposite sides: a shortest path over the points where his visible points cost
+//!   nothing, empty points cost one, and the opponent's visible points cost more (they can
+//!   only be won back by covering them with a shifted piece), minimum over the three side
+//!   pairs. The difference of the two, with extra weight when a player is close, is the main
+//!   term.
+//! * **Central hexagon.** In `standard` the visible central points decide the game when the
+//!   pieces run out, and no placement may go there, so every central point shown counts, the
+//!   more so the fewer pieces are left. In `basic` the centre only helps connections.
+//! * **Free pieces.** A covered piece cannot move; pieces on top keep their options.
+//!
+//! The move prior looks at the same shortest paths: a turn that puts the mover's dots on his
+//! own shortest path or on the opponent's, covers the opponent's points or takes central
+//! points is tried first. Its per-point tables are computed once per position (cached per
+//! thread by hash), so each move costs three look-ups.
+
+use std::cell::RefCell;
+
+use ply_core::Evaluate;
+
+use crate::board::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
+use crate::{Move, N_POINTS, NO_OWNER, PIECES_PER_PLAYER, Position, State, Variant};
+
+/// "No path": larger than any real distance.
+const FAR: u16 = 4000;
+/// Cost of passing an opponent's visible point (it must be covered first).
+const OPPONENT_COST: u8 = 4;
+/// Cost of an empty central point in `standard` (only a shift can reach it).
+const CENTRAL_EMPTY_COST: u8 = 2;
+/// Distances beyond this count as this.
+const DIST_CAP: i32 = 40;
+
+/// The side bits of the three pairs: (`A`, `Q`), (`R1`, `R17`), (`D-`, `D+`).
+const PAIRS: [(u8, u8); 3] = [(1, 2), (4, 8), (16, 32)];
+
+/// The cost of entering each point for `colour`.
+fn costs(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
+    let mut c = [0u8; N_POINTS];
+    for p in 0..N_POINTS {
+        c[p] = if vis[p] == colour {
+            0
+        } else if vis[p] == NO_OWNER {
+            if standard && CENTRAL[p] { CENTRAL_EMPTY_COST } else { 1 }
+        } else {
+            OPPONENT_COST
+        };
+    }
+    c
+}
+
+/// Ring of buckets for Dial's shortest paths (node costs below `RING`). A bucket only ever
+/// holds entries of one distance, and a point enters it at most once for that distance.
+const RING: usize = 8;
+const BUCKET: usize = 256;
+
+/// Shortest distances from the points of side `side` (point costs paid on entry, the first
+/// point included). With `target` set, stops at the first point of that side and returns
+/// its distance (or `limit` if none is nearer than `limit`).
+fn distances(
+    cost: &[u8; N_POINTS],
+    side: u8,
+    target: u8,
+    limit: u16,
+    dist: &mut [u16; N_POINTS],
+) -> u16 {
+    let mut ring = [[0u8; BUCKET]; RING];
+    let mut lens = [0usize; RING];
+    let mut pending = 0usize;
+    dist.fill(FAR);
+    for p in 0..N_POINTS {
+        if SIDES[p] & side != 0 {
+            let d = u16::from(cost[p]);
+            dist[p] = d;
+            let b = d as usize % RING;
+            ring[b][lens[b]] = p as u8;
+            lens[b] += 1;
+            pending += 1;
+        }
+    }
+    let mut d: u16 = 0;
+    while pending > 0 && d < limit {
+        let b = d as usize % RING;
+        while lens[b] > 0 {
+            lens[b] -= 1;
+            pending -= 1;
+            let p = ring[b][lens[b]] as usize;
+            if dist[p] != d {
+                continue;
+            }
+            if SIDES[p] & target != 0 {
+                return d;
+            }
+            for &q in &NEIGHBOURS[p] {
+                if q == NONE {
+                    continue;
+                }
+                let nd = d + u16::from(cost[q as usize]);
+                if nd < dist[q as usize] {
+                    dist[q as usize] = nd;
+                    let nb = nd as usize % RING;
+                    ring[nb][lens[nb]] = q;
+                    lens[nb] += 1;
+                    pending += 1;
+                }
+            }
+        }
+        d += 1;
+    }
+    limit
+}
+
+/// The connection distance of `colour`: the cheapest of the three side pairs.
+fn connection_distance(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> i32 {
+    let cost = costs(vis, colour, standard);
+    let mut dist = [0u16; N_POINTS];
+    let mut best = DIST_CAP as u16;
+    for (from, to) in PAIRS {
+        best = best.min(distances(&cost, from, to, best, &mut dist));
+    }
+    i32::from(best)
+}
+
+/// For each point, how much longer than `colour`'s best connection the cheapest connection
+/// through that point is (0: on a shortest path), capped at 15.
+fn slack(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
+    let cost = costs(vis, colour, standard);
+    let mut through = [FAR; N_POINTS];
+    let mut a = [0u16; N_POINTS];
+    let mut b = [0u16; N_POINTS];
+    for (from, to) in PAIRS {
+        distances(&cost, from, 0, FAR, &mut a);
+        distances(&cost, to, 0, FAR, &mut b);
+        for p in 0..N_POINTS {
+            let t = a[p] + b[p] - u16::from(cost[p]);
+            through[p] = through[p].min(t);
+        }
+    }
+    let best = *through.iter().min().expect("points");
+    let mut out = [0u8; N_POINTS];
+    for p in 0..N_POINTS {
+        out[p] = (through[p] - best).min(15) as u8;
+    }
+    out
+}
+
+/// How much a connection distance is worth: steady progress, and much more near the end.
+fn distance_value(d: i32) -> i32 {
+    20 * (DIST_CAP - d) + 3000 / (d + 3)
+}
+
+impl State {
+    fn pieces_left(&self, colour: usize) -> i32 {
+        self.supply[colour].iter().map(|&c| i32::from(c)).sum()
+    }
+
+    /// Free (uncovered) pieces of each colour.
+    fn free_pieces(&self) -> [i32; 2] {
+        let mut out = [0; 2];
+        for i in 0..self.n {
+            if self.is_free(i) {
+                out[self.pieces[i as usize].owner as usize] += 1;
+            }
+        }
+        out
+    }
+}
+
+/// Weight of one visible central point.
+fn centre_weight(variant: Variant, placed: i32) -> i32 {
+    match variant {
+        // 36 pieces in all: from 12 at the start to 72 when the pieces run out.
+        Variant::Standard => 12 + 60 * placed / (2 * PIECES_PER_PLAYER as i32),
+        Variant::Basic => 8,
+    }
+}
+
+/// The per-position tables of the move prior.
+struct PriorTable {
+    hash: u64,
+    to_move: u8,
+    /// Value of the mover showing each point (from his connection and the opponent's).
+    gain: [i16; N_POINTS],
+    /// Value of the mover's point becoming empty or the opponent's (what uncovering costs).
+    loss: [i16; N_POINTS],
+}
+
+thread_local! {
+    static PRIOR: RefCell<Option<Box<PriorTable>>> = const { RefCell::new(None) };
+}
+
+impl Position {
+    fn prior_table(&self) -> PriorTable {
+        let st = &self.state;
+        let standard = self.variant == Variant::Standard;
+        let me = st.to_move.index() as u8;
+        let vis = st.visible();
+        let mine = slack(&vis, me, standard);
+        let theirs = slack(&vis, 1 - me, standard);
+        let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
+        let centre = centre_weight(self.variant, placed) as i16;
+        let mut gain = [0i16; N_POINTS];
+        let mut loss = [0i16; N_POINTS];
+        for p in 0..N_POINTS {
+            let own = 40 * (4 - i16::from(mine[p]).min(4));
+            let block = 30 * (4 - i16::from(theirs[p]).min(4));
+            let c = if CENTRAL[p] { centre } else { 0 };
+            if vis[p] == me {
+                loss[p] = own + c;
+            } else if vis[p] == NO_OWNER {
+                gain[p] = own + block + c;
+            } else {
+                // Covering an opponent's point cuts his path and opens ours.
+                gain[p] = own + 2 * block + 2 * c;
+            }
+        }
+        PriorTable { hash: st.hash, to_move: me, gain, loss }
+    }
+
+    fn with_prior_table<R>(&self, f: impl FnOnce(&PriorTable) -> R) -> R {
+        PRIOR.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let fresh = slot.as_ref().is_some_and(|t| {
+                t.hash == self.state.hash && t.to_move == self.state.to_move.index() as u8
+            });
+            if !fresh {
+                *slot = Some(Box::new(self.prior_table()));
+            }
+            f(slot.as_ref().expect("just filled"))
+        })
+    }
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        let st = &self.state;
+        let standard = self.variant == Variant::Standard;
+        let me = st.to_move.index();
+        let them = 1 - me;
+        let vis = st.visible();
+        let d_me = connection_distance(&vis, me as u8, standard);
+        let d_them = connection_distance(&vis, them as u8, standard);
+        let mut score = distance_value(d_me) - distance_value(d_them);
+
+        let mut centre = [0i32; 2];
+        for p in 0..N_POINTS {
+            if CENTRAL[p] && vis[p] != NO_OWNER {
+                centre[vis[p] as usize] += 1;
+            }
+        }
+        let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
+        score += centre_weight(self.variant, placed) * (centre[me] - centre[them]);
+
+        let free = st.free_pieces();
+        score += 8 * (free[me] - free[them]);
+        // The mover acts first.
+        score += 20;
+        score.clamp(-30_000, 30_000)
+    }
+
+    fn material(&self) -> i32 {
+        let st = &self.state;
+        let me = st.to_move.index() as u8;
+        let mut n = 0;
+        for p in 0..N_POINTS {
+            match st.owner_at(p as u8) {
+                NO_OWNER => {}
+                o if o == me => n += 1,
+                _ => n -= 1,
+            }
+        }
+        10 * n
+    }
+
+    fn value_scale() -> f32 {
+        300.0
+    }
+
+    fn move_prior(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Pass => 0,
+            Move::Place { at, orient } => {
+                let [a, b] = SHAPES[at.index()][orient.index()];
+                self.with_prior_table(|t| {
+                    i32::from(t.gain[at.index()])
+                        + i32::from(t.gain[a as usize])
+                        + i32::from(t.gain[b as usize])
+                })
+            }
+            Move::Shift { from, to, orient } => {
+                let st = &self.state;
+                let [a, b] = SHAPES[to.index()][orient.index()];
+                let landing = [to.index() as u8, a, b];
+                let leaving = st
+                    .movable_at(from.index() as u8)
+                    .map(|i| st.pieces[i as usize].points())
+                    .unwrap_or([NONE; 3]);
+                self.with_prior_table(|t| {
+                    let mut s = -60;
+                    for p in landing {
+                        if !leaving.contains(&p) {
+                            s += i32::from(t.gain[p as usize]);
+                        }
+                    }
+                    for p in leaving {
+                        if p != NONE && !landing.contains(&p) {
+                            s -= i32::from(t.loss[p as usize]);
+                        }
+                    }
+                    s
+                })
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! The computer player on PÜNCT: both searches take an immediate win and avoid an immediate
+//! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
+//! turns, and a seed with a node limit fixes the move.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_punct::{Position, Setup, Variant};
+use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+
+/// White's chain along row 8 from side `A` (a8) to side `Q` (q10), with a gap at d8–f8 that
+/// one straight piece fills (White still has an `E` and a `C`). Black has three pieces
+/// elsewhere.
+const GAP: &str = "W E a8:b8,c8; W E g8:h8,i8; W E j8:k8,l8; W C n8:m8,o8; W L p8:p9,q10; \
+                   B T c3:c4,d4; B T m14:m15,n15; B E f12:f13,f14";
+
+fn pos(text: &str, to_move: Player) -> Position {
+    Position::from_setup(&Setup::parse(text, to_move).unwrap(), Variant::Standard).unwrap()
+}
+
+fn stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
+    vec![
+        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
+        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
+    ]
+}
+
+/// The mover's turns that win on the spot.
+fn winning_moves(g: &Position) -> Vec<String> {
+    let mover = g.to_move();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&m| {
+            let mut h = g.clone();
+            h.play(m);
+            h.outcome() == Some(Outcome::Win(mover))
+        })
+        .map(|m| g.format_move(m))
+        .collect()
+}
+
+#[test]
+fn every_search_takes_an_immediate_win() {
+    let g = pos(GAP, Player::P1);
+    let mut wins = winning_moves(&g);
+    wins.sort();
+    assert_eq!(wins, ["Ce8:d8,f8", "Ed8:e8,f8", "Ef8:d8,e8"]);
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(2_000), &stop());
+        let best = g.format_move(r.best.unwrap());
+        assert!(wins.contains(&best), "{name} played {best}");
+        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
+    }
+}
+
+#[test]
+fn every_search_avoids_an_immediate_loss() {
+    let g = pos(GAP, Player::P2);
+    // The premise: a Black turn elsewhere lets White connect at once ...
+    let mut far = g.clone();
+    far.play(far.parse_move("Tb1:b2,c2").unwrap());
+    assert!(!winning_moves(&far).is_empty());
+    // ... and blocking the gap does not.
+    let mut block = g.clone();
+    block.play(block.parse_move("Te8:e9,f9").unwrap());
+    assert!(winning_moves(&block).is_empty());
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(3_000), &stop());
+        let best = r.best.unwrap();
+        let mut h = g.clone();
+        h.play(best);
+        assert!(
+            winning_moves(&h).is_empty(),
+            "{name} played {} and White wins next",
+            g.format_move(best)
+        );
+    }
+}
+
+#[test]
+fn the_evaluation_sees_the_threat() {
+    // White one piece from connecting, to move: clearly better for White than for Black.
+    let white = pos(GAP, Player::P1);
+    let black = pos(GAP, Player::P2);
+    assert!(white.evaluate() > 300, "{}", white.evaluate());
+    assert!(black.evaluate() < -300, "{}", black.evaluate());
+    // The turn the prior likes best blocks the gap.
+    let mut moves = Vec::new();
+    black.legal_moves(&mut moves);
+    let favourite = *moves.iter().max_by_key(|&&m| black.move_prior(m)).unwrap();
+    let mut h = black.clone();
+    h.play(favourite);
+    assert!(winning_moves(&h).is_empty(), "{}", black.format_move(favourite));
+}
+
+#[test]
+fn levels_1_and_10_play_legal_turns() {
+    let mut engine = Engine::new(Position::new("standard").unwrap(), Algorithm::AlphaBeta);
+    for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"] {
+        engine.play(m).unwrap();
+    }
+    for (level, algorithm) in
+        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
+    {
+        let think = Think::level(level, algorithm, 20_000);
+        let thought = engine.think(&think, &stop()).expect("the game is not over");
+        let mut check = Position::new("standard").unwrap();
+        for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"] {
+            let mv = check.parse_move(m).unwrap();
+            check.play(mv);
+        }
+        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
+    }
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_move() {
+    let mut g = Position::new("standard").unwrap();
+    for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7", "Ml12:l13,m12"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    for algorithm in ["alphabeta", "mcts"] {
+        let run = || {
+            let (mut s, nodes): (Box<dyn Searcher<Position>>, u64) = if algorithm == "alphabeta" {
+                (Box::new(AlphaBeta::<Position>::new(8, 1).with_seed(7)), 3_000)
+            } else {
+                (Box::new(Mcts::<Position>::new(8, 1).with_seed(7)), 40)
+            };
+            let r = s.search(&g, &Limits::nodes(nodes), &stop());
+            (r.best, r.score, r.pv, r.nodes)
+        };
+        assert_eq!(run(), run(), "{algorithm}");
+    }
+}

@@ -123,6 +123,7 @@ test('an invite game: two browsers see every move', async () => {
     assert.deepEqual(seen[2], seen[0]);
     assert.equal(seen[0].length, i + 1);
   }
+  await pb.waitForTimeout(400);
   await pb.screenshot({ path: path.join(screenshots, 'invite-second-player.png') });
   await a.close();
   await b.close();
@@ -143,6 +144,8 @@ test('a reload in the middle of a game keeps the game and the turn', async () =>
   assert.deepEqual(await history(page), before);
   await playByClicking(page);
   assert.ok((await history(page)).length > before.length);
+  await waitMyTurn(page);
+  await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(screenshots, 'phone-after-reload.png'), fullPage: true });
   await context.close();
 });

@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 mod commands;
 mod computer;
 mod import;
+mod loadtest;
 mod position;
 mod serve;
 
@@ -46,6 +47,9 @@ enum Command {
     /// Start the browser app: play every game against people or the computer. Prints the
     /// address it listens on; open it in a browser.
     Serve(serve::ServeArgs),
+    /// Measure the browser app under load: many live games on loopback, each played by two
+    /// WebSocket players; prints the move-to-opponent latency (median, p90, p99).
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +64,7 @@ fn main() -> ExitCode {
         Command::Bench(args) => computer::bench(args),
         Command::Import(args) => import::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     };
     match result {
         Ok(code) => code,

@@ -19,6 +19,7 @@ use tokio::sync::{Semaphore, broadcast};
 
 pub mod i18n;
 pub mod live;
+pub mod loadtest;
 mod pages;
 
 pub use live::{Action, GameHandle, Rejection};
@@ -41,6 +42,14 @@ impl AppState {
             games: Arc::default(),
             loading: Arc::default(),
         }
+    }
+
+    /// Creates a game as `POST /api/games` does; the answer is its JSON.
+    ///
+    /// # Errors
+    /// The message `POST /api/games` would give.
+    pub async fn create(&self, req: CreateRequest) -> Result<Value, String> {
+        create(self, req).await.map_err(|(_, m)| m)
     }
 
     #[must_use]
@@ -197,10 +206,10 @@ pub struct CreateRequest {
 }
 
 /// A created game: its id, the creator's seat and token, and the invite link.
-async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response> {
+async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCode, String)> {
     let registry = ply_games::registry();
     let entry =
-        registry.get(&req.game).map_err(|e| error(StatusCode::BAD_REQUEST, e.to_string()))?;
+        registry.get(&req.game).map_err(|e| (StatusCode::BAD_REQUEST, e.to_string()))?;
     let variant = match req.variant.as_deref().filter(|v| !v.is_empty()) {
         None => entry.default_variant().to_string(),
         Some(v) => entry
@@ -208,7 +217,7 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
             .iter()
             .find(|known| **known == v)
             .ok_or_else(|| {
-                error(
+                (
                     StatusCode::BAD_REQUEST,
                     format!(
                         "{} has no variant '{v}' (variants: {})",
@@ -229,15 +238,15 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
                 .or(req.level)
                 .unwrap_or(3);
             if !(1..=10).contains(&level) {
-                return Err(error(StatusCode::BAD_REQUEST, "levels are 1 to 10"));
+                return Err((StatusCode::BAD_REQUEST, "levels are 1 to 10".into()));
             }
             if let Err(e) = ply_games::engine(entry.name) {
-                return Err(error(StatusCode::BAD_REQUEST, e));
+                return Err((StatusCode::BAD_REQUEST, e));
             }
             (Mode::Computer, Some(level))
         }
         other => {
-            return Err(error(
+            return Err((
                 StatusCode::BAD_REQUEST,
                 format!("unknown opponent '{other}' (computer, hotseat or invite)"),
             ));
@@ -248,7 +257,7 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
         "P2" | "p2" | "second" => 1,
         "random" => usize::from(ply_store::random_hex(1).as_bytes()[1] % 2 == 0),
         other => {
-            return Err(error(
+            return Err((
                 StatusCode::BAD_REQUEST,
                 format!("unknown seat '{other}' (P1, P2 or random)"),
             ));
@@ -261,9 +270,9 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, Response>
         level,
         computer_seat: (mode == Mode::Computer).then(|| u8::from(seat == 0)),
     };
-    let row = state.store().create_game(&new).await.map_err(|e| store_error(&e))?;
+    let row = state.store().create_game(&new).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     // Start its task now, so the computer can open the game when it plays first.
-    state.handle(&row.id).await.map_err(|e| store_error(&e))?;
+    state.handle(&row.id).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let token = row.tokens[seat].clone();
     let invite =
         (mode == Mode::Invite).then(|| format!("/join/{}/{}", row.id, row.tokens[1 - seat]));
@@ -281,7 +290,7 @@ async fn api_create(
     axum::Json(req): axum::Json<CreateRequest>,
 ) -> Response {
     match create(&state, req).await {
-        Err(r) => r,
+        Err((status, message)) => error(status, message),
         Ok(created) => {
             let id = created["id"].as_str().unwrap_or_default().to_string();
             let token = created["token"].as_str().unwrap_or_default().to_string();
@@ -297,7 +306,7 @@ async fn create_form(
     axum::Form(req): axum::Form<CreateRequest>,
 ) -> Response {
     match create(&state, req).await {
-        Err(r) => r,
+        Err((status, message)) => error(status, message),
         Ok(created) => {
             let id = created["id"].as_str().unwrap_or_default();
             let token = created["token"].as_str().unwrap_or_default();

@@ -207,7 +207,7 @@ pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
 
 /// The search settings of computer level `level` for a game's engine.
 fn think_at(entry: &ply_search::EngineEntry, level: u8) -> Think {
-    Think::level(level, entry.preferred, entry.speed.of(entry.preferred))
+    entry.level(level, None)
 }
 
 fn player_of(text: &str) -> Option<Player> {

@@ -379,8 +379,10 @@ async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
     drop(spectator);
     send(&mut b, json!({"type": "move", "move": "Kd4", "version": 1})).await;
     assert_eq!(next_of(&mut a, &["event"]).await["version"], 2);
+    assert_eq!(next_of(&mut b, &["event"]).await["version"], 2);
     send(&mut a, json!({"type": "move", "move": "Ka1", "version": 2})).await;
     assert_eq!(next_of(&mut b, &["event"]).await["version"], 3);
+    assert_eq!(next_of(&mut a, &["event"]).await["version"], 3);
     let mut back = ws(addr, &id, None).await;
     send(&mut back, json!({"type": "hello", "version": 1})).await;
     next_of(&mut back, &["welcome"]).await;

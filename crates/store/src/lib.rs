@@ -11,7 +11,7 @@ use std::str::FromStr;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlSafeStr, SqlitePool};
 use thiserror::Error;
 
@@ -220,7 +220,13 @@ impl Store {
             .create_if_missing(true)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let options = if memory { options } else { options.journal_mode(SqliteJournalMode::Wal) };
+        let options = if memory {
+            options
+        } else {
+            // WAL with NORMAL sync: a commit survives the process dying; only a power cut
+            // may lose the last moments (the usual setting for WAL).
+            options.journal_mode(SqliteJournalMode::Wal).synchronous(SqliteSynchronous::Normal)
+        };
         // Every connection to `:memory:` would be a database of its own: keep one.
         let pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })

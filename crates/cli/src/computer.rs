@@ -201,12 +201,15 @@ struct Tally {
     a_wins: usize,
     draws: usize,
     b_wins: usize,
+    think: [(Duration, usize); 2],
 }
 
 struct Finished {
     index: usize,
     record: Record,
     a_score: f64,
+    /// Thinking time and moves chosen by each side (A, B), openings excluded.
+    think: [(Duration, usize); 2],
 }
 
 fn play_one(
@@ -226,6 +229,7 @@ fn play_one(
     let stop = Arc::new(AtomicBool::new(false));
     let mut moves: Vec<RecordMove> = Vec::new();
     let mut note = None;
+    let mut thinking = [(Duration::ZERO, 0usize); 2];
     for turn in 0..args.max_turns {
         if game.game().outcome().is_some() {
             break;
@@ -241,7 +245,11 @@ fn play_one(
                 Contestant::Engine(think, _) => {
                     let mut think = *think;
                     think.seed = args.seed.wrapping_add(index as u64 * 1000 + turn as u64);
-                    engines[side].think(&think, &stop).map(|t| t.best)
+                    let started = Instant::now();
+                    let best = engines[side].think(&think, &stop).map(|t| t.best);
+                    thinking[side].0 += started.elapsed();
+                    thinking[side].1 += 1;
+                    best
                 }
             }
         }
@@ -279,7 +287,7 @@ fn play_one(
         record.set_header("Termination", &n);
     }
     record.moves = moves;
-    Ok(Finished { index, record, a_score })
+    Ok(Finished { index, record, a_score, think: thinking })
 }
 
 /// Elo difference for a score fraction (infinite at 0 and 1).
@@ -331,6 +339,10 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
                         Ok(done) => {
                             let mut t =
                                 tally.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                            for side in 0..2 {
+                                t.think[side].0 += done.think[side].0;
+                                t.think[side].1 += done.think[side].1;
+                            }
                             if done.a_score == 1.0 {
                                 t.a_wins += 1;
                             } else if done.a_score == 0.0 {
@@ -376,7 +388,17 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     let z = 1.96f64;
     let centre = (score + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z * (score * (1.0 - score) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
-    let (lo, hi) = ((centre - half).max(0.0), (centre + half).min(1.0));
+    // Bounds within rounding of 0 or 1 are the infinite ends of the Elo scale.
+    let snap = |x: f64| {
+        if x < 1e-9 {
+            0.0
+        } else if x > 1.0 - 1e-9 {
+            1.0
+        } else {
+            x
+        }
+    };
+    let (lo, hi) = (snap(centre - half), snap(centre + half));
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -385,24 +407,38 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
         n,
         start.elapsed().as_secs_f64()
     )?;
-    writeln!(out, "{:<28} {:>5} {:>5} {:>5} {:>7}", "player", "wins", "draws", "losses", "score")?;
+    let per_move = |side: usize| {
+        let (time, moves) = t.think[side];
+        if moves == 0 {
+            "-".to_string()
+        } else {
+            format!("{:.0} ms", time.as_secs_f64() * 1000.0 / moves as f64)
+        }
+    };
     writeln!(
         out,
-        "{:<28} {:>5} {:>5} {:>6} {:>6.1}%",
+        "{:<28} {:>5} {:>5} {:>6} {:>7} {:>12}",
+        "player", "wins", "draws", "losses", "score", "time/move"
+    )?;
+    writeln!(
+        out,
+        "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
         format!("A {}", args.a),
         t.a_wins,
         t.draws,
         t.b_wins,
-        score * 100.0
+        score * 100.0,
+        per_move(0)
     )?;
     writeln!(
         out,
-        "{:<28} {:>5} {:>5} {:>6} {:>6.1}%",
+        "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
         format!("B {}", args.b),
         t.b_wins,
         t.draws,
         t.a_wins,
-        (1.0 - score) * 100.0
+        (1.0 - score) * 100.0,
+        per_move(1)
     )?;
     let fmt = |x: f64| {
         if x.is_finite() {

@@ -57,7 +57,12 @@ impl Think {
             noise_scale: noise as f32,
             seed: 0,
             threads: 1,
-            hash_mb: 64,
+            // Small budgets need small tables (and a table is zeroed when it is made).
+            hash_mb: match level {
+                1..=6 => 4,
+                7..=9 => 32,
+                _ => 64,
+            },
             material_only: false,
         }
     }

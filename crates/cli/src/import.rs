@@ -88,6 +88,11 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
     });
     record.set_header("Source", &source);
+    if let Some(actions) = &game.uncommitted {
+        record.comment = Some(format!(
+            "the boardspace record ends with a turn never confirmed with Done ({actions}), which is left out"
+        ));
+    }
     if played < game.turns.len() {
         record.comment = Some(format!(
             "the boardspace record stops in the middle of a turn ({}), which is left out",
@@ -95,8 +100,8 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         ));
     }
     if outcome.is_none() {
-        let how = match game.resigned {
-            Some((p, _)) => format!("{p} resigned"),
+        let how = match game.ending {
+            Some((ending, _)) => ending.to_string(),
             None => match &game.result_text {
                 Some(re) => format!("not finished on the board ({re})"),
                 None => "not finished on the board".to_string(),

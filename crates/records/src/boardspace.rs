@@ -214,6 +214,27 @@ pub struct Turn {
     pub finished: bool,
 }
 
+/// An end of the game outside the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// `Resign` by this player.
+    Resigned(Player),
+    /// `WinOnTime` sent by this player.
+    OnTime(Player),
+    /// `AcceptDraw`.
+    DrawAgreed,
+}
+
+impl fmt::Display for Ending {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ending::Resigned(p) => write!(f, "{p} resigned"),
+            Ending::OnTime(p) => write!(f, "game over on time, claimed by {p}"),
+            Ending::DrawAgreed => f.write_str("draw agreed"),
+        }
+    }
+}
+
 /// The result the record claims.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Claim {
@@ -237,8 +258,10 @@ pub struct Game {
     pub result_text: Option<String>,
     /// Who the record says won.
     pub claim: Claim,
-    /// A resignation: who resigned, after how many turns.
-    pub resigned: Option<(Player, usize)>,
+    /// How the game ended off the board, if the record says so, after how many turns.
+    pub ending: Option<(Ending, usize)>,
+    /// The actions of a last turn that was never confirmed with `Done` (left out).
+    pub uncommitted: Option<String>,
     pub turns: Vec<Turn>,
 }
 
@@ -360,6 +383,20 @@ impl Action {
     }
 }
 
+/// Actions without effect on the position: picking up (the drop is its own action), draw
+/// offers, undo requests, and the search engine's null move.
+const NO_OPS: [&str; 9] = [
+    "pick",
+    "pickb",
+    "offerdraw",
+    "declinedraw",
+    "pleaseundo",
+    "dontundo",
+    "allowundo",
+    "nullmove",
+    "start",
+];
+
 /// The player of the server's own actions (`P-1`).
 const NOBODY: usize = usize::MAX;
 
@@ -472,7 +509,10 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
             };
             break;
         }
-        if a.player != NOBODY && !matches!(a.op.as_str(), "done" | "reset" | "rtor") {
+        if a.player != NOBODY
+            && !NO_OPS.contains(&a.op.as_str())
+            && !matches!(a.op.as_str(), "done" | "reset" | "undo" | "rtor")
+        {
             first = Some(a.player);
             break;
         }
@@ -482,11 +522,17 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
 
     let mut turns: Vec<Turn> = Vec::new();
     let mut pending = Pending::default();
-    let mut resigned: Option<(Player, usize)> = None;
+    let mut ending: Option<(Ending, usize)> = None;
     let mut placed_any = false;
+    // Records with `Done` confirm every turn; in older ones a turn ends when the other player
+    // acts, and nothing marks the last one as complete.
+    let uses_done = actions.iter().any(|a| a.op == "done");
     for a in &actions {
-        if resigned.is_some() && !matches!(a.op.as_str(), "done" | "reset") {
-            return Err(a.damaged("an action after a resignation"));
+        if ending.is_some()
+            && !NO_OPS.contains(&a.op.as_str())
+            && !matches!(a.op.as_str(), "done" | "reset" | "undo")
+        {
+            return Err(a.damaged("an action after the end of the game"));
         }
         if a.player == NOBODY {
             if a.op == "start" {
@@ -505,15 +551,30 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
             "done" => {
                 flush(&mut pending, &mut turns, &ours)?;
             }
-            "reset" => {
+            "reset" | "undo" => {
                 // Forgets the unfinished turn.
                 pending = Pending { player: Some(a.player), ..Pending::default() };
             }
-            "resign" => {
-                flush(&mut pending, &mut turns, &ours)?;
-                resigned = Some((ours(a.player), turns.len()));
+            "resign" | "winontime" | "acceptdraw" => {
+                // These discard an unconfirmed turn; without `Done` in the record, the turn
+                // may have been complete, and is kept as possibly unfinished.
+                if uses_done {
+                    pending = Pending::default();
+                } else if !pending.is_empty() {
+                    flush(&mut pending, &mut turns, &ours)?;
+                    if let Some(last) = turns.last_mut() {
+                        last.finished = false;
+                    }
+                }
+                let e = match a.op.as_str() {
+                    "resign" => Ending::Resigned(ours(a.player)),
+                    "winontime" => Ending::OnTime(ours(a.player)),
+                    _ => Ending::DrawAgreed,
+                };
+                ending = Some((e, turns.len()));
             }
-            "pick" | "pickb" => {}
+            "pass" => return Err(a.damaged("a pass, which ZÈRTZ does not have")),
+            op if NO_OPS.contains(&op) => {}
             "rtob" => {
                 a.expect_args(4)?;
                 let rack = a.int(0, "rack")?;
@@ -622,11 +683,17 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
             other => return Err(a.damaged(format!("unknown action '{other}'"))),
         }
     }
+    let mut uncommitted = None;
     if !pending.is_empty() {
-        flush(&mut pending, &mut turns, &ours)?;
-        // The last turn ended neither with Done nor with the other player acting.
-        if let Some(last) = turns.last_mut() {
-            last.finished = false;
+        if uses_done {
+            // Never confirmed: not part of the game.
+            uncommitted = Some(pending.actions.join("; "));
+        } else {
+            flush(&mut pending, &mut turns, &ours)?;
+            // The last turn ended neither with Done nor with the other player acting.
+            if let Some(last) = turns.last_mut() {
+                last.finished = false;
+            }
         }
     }
 
@@ -639,8 +706,9 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
         },
         None => Claim::Unknown,
     };
-    let claim = match (claim, resigned) {
-        (Claim::Unknown, Some((p, _))) => Claim::Win(p.other()),
+    let claim = match (claim, ending) {
+        (Claim::Unknown, Some((Ending::Resigned(p), _))) => Claim::Win(p.other()),
+        (Claim::Unknown, Some((Ending::DrawAgreed, _))) => Claim::Draw,
         (c, _) => c,
     };
     let players = if first == 0 { names } else { [names[1].clone(), names[0].clone()] };
@@ -651,7 +719,8 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
         name: get("GN"),
         result_text,
         claim,
-        resigned,
+        ending,
+        uncommitted,
         turns,
     }))
 }
@@ -951,7 +1020,7 @@ mod tests {
         let g = game(
             "; P0[0 Start P0]\n; P0[1 RtoB 2 0 D 4]\n; P0[2 BtoR D 4 2]\n; P0[3 RtoB 2 1 D 5]\n\
              ; P0[4 R- A 1]\n; P0[5 R+ A 1]\n; P0[6 R- A 2]\n; P0[7 Done]\n\
-             ; P1[8 RtoB 2 2 C 3]\n; P1[Reset]\n; P1[10 RtoB 2 2 C 4]\n; P1[11 R- A 3]\n; P1[12 Done]\n",
+             ; P1[8 RtoB 2 2 C 3]\n; P1[Undo]\n; P1[10 RtoB 2 2 C 4]\n; P1[11 R- A 3]\n; P1[12 Done]\n",
         );
         assert_eq!(tokens(&g), ["Gd5,a2", "Bc4,a3"]);
     }
@@ -977,6 +1046,10 @@ mod tests {
         assert!(d.reason.contains("chain"), "{d}");
         let d = damaged("; P0[1 R- A 1]\n; P0[2 Done]\n");
         assert!(d.reason.contains("without a placement"), "{d}");
+        let d = damaged("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 Pass]\n");
+        assert!(d.reason.contains("pass"), "{d}");
+        let d = damaged("; P0[1 Resign]\n; P1[2 RtoB 2 0 D 4]\n");
+        assert!(d.reason.contains("after the end"), "{d}");
         let d = damaged("; P0[1 Frobnicate]\n");
         assert!(d.reason.contains("unknown action"), "{d}");
         let d = damaged("; P0[1 RtoB 2 7 D 4]\n");
@@ -1010,12 +1083,30 @@ mod tests {
         );
         assert_eq!(g.claim, Claim::Win(Player::P1));
         assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
-        // A game that stops in the middle of a turn: the unfinished turn is left out.
+        // A record with Done that ends with an unconfirmed turn: not part of the game.
         let g = game("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 5]\n");
+        assert_eq!(g.turns.len(), 1);
+        assert_eq!(g.uncommitted.as_deref(), Some("RtoB 2 0 D 5"));
+        // An old record (no Done) that stops in the middle of a turn: the unfinished turn
+        // is left out.
+        let g = game("; P0[RtoB 2 0 D 4]\n; P0[R- A 1]\n; P1[RtoB 2 0 D 5]\n");
         assert!(!g.turns[1].finished);
         assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
         // But not an illegal one.
-        let g = game("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 4]\n");
+        let g = game("; P0[RtoB 2 0 D 4]\n; P0[R- A 1]\n; P1[RtoB 2 0 D 4]\n");
         assert!(matches!(check(&g, &registry), Check::Failed(_)));
+        // Resign discards an unconfirmed placement.
+        let g = game(
+            "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 5]\n; P1[5 Resign]\n; P1[6 Done]\n",
+        );
+        assert_eq!(g.turns.len(), 1);
+        assert_eq!(g.ending, Some((Ending::Resigned(Player::P2), 1)));
+        assert_eq!(g.claim, Claim::Win(Player::P1));
+        // An agreed draw.
+        let g = game(
+            "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 OfferDraw]\n; P0[5 AcceptDraw]\n",
+        );
+        assert_eq!(g.claim, Claim::Draw);
+        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
     }
 }

@@ -293,6 +293,17 @@ pub fn variant_of_setup(su: &str) -> Result<&'static str, String> {
 /// `Sat Jun 11 05:22:47 CDT 2005` → `2005.06.11`.
 #[must_use]
 pub fn date_of(dt: &str) -> Option<String> {
+    // ISO form first: 2021-11-05 or 2021/11/05.
+    let first = dt.split_whitespace().next().unwrap_or("");
+    let parts: Vec<&str> = first.split(['-', '/', '.']).collect();
+    if let [y, m, d] = parts.as_slice()
+        && y.len() == 4
+        && let (Ok(y), Ok(m), Ok(d)) = (y.parse::<u32>(), m.parse::<u32>(), d.parse::<u32>())
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        return Some(format!("{y:04}.{m:02}.{d:02}"));
+    }
     const MONTHS: [&str; 12] =
         ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
     let words: Vec<&str> = dt.split_whitespace().collect();
@@ -985,6 +996,7 @@ mod tests {
         assert_eq!(date_of("Sat Jun 11 05:22:47 CDT 2005").as_deref(), Some("2005.06.11"));
         assert_eq!(date_of("Wed May 19 22:33:32 CEST 2004").as_deref(), Some("2004.05.19"));
         assert_eq!(date_of("garbage"), None);
+        assert_eq!(date_of("2021-11-05 20:17").as_deref(), Some("2021.11.05"));
         let names = ["ann".to_string(), "annette".to_string()];
         assert_eq!(winner_in("Game won by annette", &names), Some(1));
         assert_eq!(winner_in("Game won by ann", &names), Some(0));

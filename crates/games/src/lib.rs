@@ -20,6 +20,11 @@ pub fn registry() -> Registry {
 #[must_use]
 pub fn engines() -> Vec<EngineEntry> {
     vec![
+        EngineEntry::of::<ply_gipf::Position>(
+            Algorithm::AlphaBeta,
+            Speed { alphabeta_nps: 270_000, mcts_nps: 70_000 },
+            BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
+        ),
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },

@@ -21,6 +21,7 @@
 //! assert_eq!(pos.reserve(ply_core::Player::P1), 11);
 //! ```
 
+mod eval;
 mod geometry;
 mod notation;
 mod rules;

@@ -1,0 +1,181 @@
+//! What the computer knows about GIPF: the reserve is the lifeline (a player who must push
+//! with an empty reserve loses), so chips in reserve count most and chips on the board, which
+//! a row brings back but the opponent can capture, count less; the last GIPF pieces of a
+//! committed player are his life; pieces near the centre lie on long lines and take part in
+//! more rows; and a push that would make a row of four is a threat: the side to move cashes
+//! his in, the opponent's must be met.
+
+use ply_core::{Evaluate, Game, Player};
+
+use crate::geometry::{ENTRIES, NUM_LINES};
+use crate::rules::{Board, Row};
+use crate::{GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
+
+/// Value of a chip in reserve, and of a chip on the board, in evaluation units.
+const RESERVE: i32 = 100;
+const ON_BOARD: i32 = 55;
+/// Extra penalty for a nearly empty reserve, by reserve size (0, 1, 2, 3).
+const LOW_RESERVE: [i32; 4] = [260, 150, 70, 25];
+/// Penalty for a committed player with only one or two GIPF pieces left.
+const LAST_GIPF: i32 = 220;
+const TWO_GIPF: i32 = 45;
+/// Bonus for a piece by its distance from the centre (0, 1, 2, 3).
+const CENTRALITY: [i32; 4] = [14, 9, 4, 0];
+/// A push that makes a row: worth a base (chips come back to the reserve), plus the
+/// opponent's chips in the runs, plus a lethal bonus when the runs hold all his GIPF pieces.
+/// The side to move takes his best; the opponent's best counts two thirds against him (he
+/// may parry one), and extra threatening entries count by number (0, 1, 2, 3+).
+const THREAT_BASE: i32 = 90;
+const CAPTURE: i32 = 70;
+const LETHAL: i32 = 800;
+const MORE_THREATS: [i32; 4] = [0, 0, 30, 50];
+/// Own rows still standing on the board when it is one's turn (made by the opponent's push).
+const STANDING_ROW: i32 = 150;
+
+/// Cells by distance from the centre e5.
+const RINGS: [u64; 4] = {
+    let mut out = [0u64; 4];
+    let mut q: i32 = -3;
+    while q <= 3 {
+        let mut s: i32 = -3;
+        while s <= 3 {
+            let d = max3(q.abs(), s.abs(), (q + s).abs());
+            if d <= 3 {
+                out[d as usize] |= 1 << ((q + 3) * 8 + (s + 3));
+            }
+            s += 1;
+        }
+        q += 1;
+    }
+    out
+};
+
+const fn max3(a: i32, b: i32, c: i32) -> i32 {
+    let m = if a > b { a } else { b };
+    if m > c { m } else { c }
+}
+
+/// Threats of `p`: the number of entries whose push makes a row of his colour (capped at 3)
+/// and the value of the best of them: the opponent's chips in the runs, and whether they hold
+/// every GIPF piece the opponent has left.
+fn threats(state: &State, p: usize) -> (usize, i32) {
+    let b = &state.board;
+    if b.reserve[p] == 0 {
+        return (0, 0);
+    }
+    let gipf =
+        state.variant == Variant::Tournament && state.entry[p] == crate::EntryPhase::NotStarted;
+    let you = 1 - p;
+    let lethal_possible = state.committed(Player::from_index(you));
+    let mut n = 0;
+    let mut best = 0;
+    let mut rows = [Row::default(); NUM_LINES];
+    for entry in &ENTRIES {
+        let Some(after) = b.push(p, entry, gipf) else {
+            continue;
+        };
+        if !after.has_row(p) {
+            continue;
+        }
+        n += 1;
+        let k = after.rows(p, &mut rows);
+        let runs = rows[..k].iter().fold(0, |m, r| m | r.run);
+        let theirs = after.color[you];
+        let mut value = THREAT_BASE + CAPTURE * chips_in(&after, theirs & runs);
+        let their_gipf = theirs & after.gipf;
+        if lethal_possible && their_gipf != 0 && their_gipf & !runs == 0 {
+            value += LETHAL;
+        }
+        best = best.max(value);
+    }
+    (n.min(3), best)
+}
+
+fn chips_in(b: &Board, cells: u64) -> i32 {
+    (cells.count_ones() + (cells & b.gipf).count_ones()) as i32
+}
+
+fn chips(b: &Board, p: usize) -> i32 {
+    chips_in(b, b.color[p])
+}
+
+/// A side's standing without the threats, which depend on whose turn it is.
+fn standing(state: &State, p: usize) -> i32 {
+    let b = &state.board;
+    let reserve = i32::from(b.reserve[p]);
+    let mut s = RESERVE * reserve + ON_BOARD * chips(b, p);
+    if let Some(&low) = LOW_RESERVE.get(reserve as usize) {
+        s -= low;
+    }
+    let mine = b.color[p];
+    for (ring, bonus) in RINGS.iter().zip(CENTRALITY) {
+        s += bonus * (mine & ring).count_ones() as i32;
+    }
+    if state.committed(Player::from_index(p)) {
+        match (mine & b.gipf).count_ones() {
+            1 => s -= LAST_GIPF,
+            2 => s -= TWO_GIPF,
+            _ => {}
+        }
+    }
+    s
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        let st = self.state();
+        let me = st.to_move.index();
+        let you = 1 - me;
+        let mut v = standing(st, me) - standing(st, you);
+        if st.board.has_row(me) {
+            // Rows the opponent's push made: taken at the start of my turn.
+            v += STANDING_ROW;
+        } else {
+            let (n, best) = threats(st, me);
+            v += best + MORE_THREATS[n];
+        }
+        let (n, best) = threats(st, you);
+        v -= best * 2 / 3 + MORE_THREATS[n] * 2;
+        v
+    }
+
+    fn material(&self) -> i32 {
+        let b = &self.state().board;
+        let me = self.to_move().index();
+        let own = |p: usize| i32::from(b.reserve[p]) + chips(b, p);
+        100 * (own(me) - own(1 - me))
+    }
+
+    fn value_scale() -> f32 {
+        400.0
+    }
+
+    fn move_prior(&self, mv: Move) -> i32 {
+        let st = self.state();
+        let p = st.to_move.index();
+        let mut after = *st;
+        if after.apply_turn(mv) {
+            // The GIPF check ended the game during the turn.
+            return if after.winner == Some(st.to_move) { 10_000 } else { -10_000 };
+        }
+        if mv.push == NO_PUSH {
+            // Removals only, and no GIPF check ended the game: a reserve loss.
+            return -10_000;
+        }
+        let b = &after.board;
+        // Chips gained and taken by the turn's removals.
+        let cost = 1 + i32::from(mv.push & GIPF_BIT != 0);
+        let recovered = i32::from(b.reserve[p]) + cost - i32::from(st.board.reserve[p]);
+        let taken = i32::from(b.captured[p] - st.board.captured[p]);
+        let mut prior = 40 * recovered + 120 * taken;
+        // A row handed to the opponent: he takes it first thing.
+        if b.has_row(1 - p) {
+            prior -= 150;
+        }
+        prior
+    }
+
+    fn is_forcing(&self, mv: Move) -> bool {
+        mv.len > mv.pre
+    }
+}

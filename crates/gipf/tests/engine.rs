@@ -1,0 +1,145 @@
+//! The computer player on GIPF: both searches take an immediate win and avoid an immediate
+//! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
+//! turns, and a seed with a node limit fixes the move.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_gipf::{Position, Setup, Variant};
+use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+
+/// Standard game. White's singles e2–e4 pushed up from e1 make the row e2–e5 whose run ends
+/// with Black's last GIPF piece on e6: taking it wins. White keeps a GIPF piece on b5. Black
+/// can save it, for instance by pushing from h6 so that his GIPF piece slides to d5.
+fn last_gipf(to_move: Player) -> Position {
+    let mut s =
+        Setup::from_lists(Variant::Standard, "b5(G) e2 e3 e4 g3", "e6(G) f6 g6 c5 h4").unwrap();
+    // White: 6 on the board + 9 in reserve + 3 captured by Black = 18.
+    // Black: 6 on the board + 8 in reserve + 4 captured by White = 18.
+    s.reserve = [9, 8];
+    s.captured = [4, 3];
+    s.to_move = to_move;
+    Position::from_setup(&s).unwrap()
+}
+
+fn stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
+    vec![
+        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
+        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
+    ]
+}
+
+/// The mover's turns that win on the spot.
+fn winning_moves(g: &Position) -> Vec<String> {
+    let mover = g.to_move();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&m| {
+            let mut h = g.clone();
+            h.play(m);
+            h.outcome() == Some(Outcome::Win(mover))
+        })
+        .map(|m| g.format_move(m))
+        .collect()
+}
+
+#[test]
+fn every_search_takes_an_immediate_win() {
+    let g = last_gipf(Player::P1);
+    let mut wins = winning_moves(&g);
+    wins.sort();
+    assert_eq!(wins, ["e1-e2,xe2-e6"]);
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(3_000), &stop());
+        let best = g.format_move(r.best.unwrap());
+        assert!(wins.contains(&best), "{name} played {best}");
+        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
+    }
+}
+
+#[test]
+fn every_search_avoids_an_immediate_loss() {
+    let g = last_gipf(Player::P2);
+    // The premise: some Black turns let White win at once, others do not.
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let (safe, losing): (Vec<_>, Vec<_>) = moves.iter().partition(|&&m| {
+        let mut h = g.clone();
+        h.play(m);
+        winning_moves(&h).is_empty()
+    });
+    assert!(!safe.is_empty() && losing.len() > safe.len(), "{} safe", safe.len());
+    assert!(safe.contains(&&g.parse_move("h6-g6,xd5-g6+d5").unwrap()));
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(5_000), &stop());
+        let best = r.best.unwrap();
+        assert!(safe.contains(&&best), "{name} played {} and White wins next", g.format_move(best));
+    }
+}
+
+#[test]
+fn the_evaluation_sees_the_threat() {
+    // White one push from taking Black's last GIPF piece: good for White whoever moves.
+    let white = last_gipf(Player::P1);
+    let black = last_gipf(Player::P2);
+    assert!(white.evaluate() > 300, "{}", white.evaluate());
+    assert!(black.evaluate() < -300, "{}", black.evaluate());
+    // The prior puts a winning turn first.
+    let mut moves = Vec::new();
+    white.legal_moves(&mut moves);
+    let favourite = *moves.iter().max_by_key(|&&m| white.move_prior(m)).unwrap();
+    let mut h = white.clone();
+    h.play(favourite);
+    assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{}", white.format_move(favourite));
+    assert!(white.is_forcing(favourite));
+}
+
+const OPENING: [&str; 4] = ["i3-h4", "e9-e8", "a3-b4", "b1-b2"];
+
+#[test]
+fn levels_1_and_10_play_legal_turns() {
+    let mut engine = Engine::new(Position::new("standard").unwrap(), Algorithm::AlphaBeta);
+    for m in OPENING {
+        engine.play(m).unwrap();
+    }
+    let mut check = Position::new("standard").unwrap();
+    for m in OPENING {
+        let mv = check.parse_move(m).unwrap();
+        check.play(mv);
+    }
+    for (level, algorithm) in
+        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
+    {
+        let think = Think::level(level, algorithm, 50_000);
+        let thought = engine.think(&think, &stop()).expect("the game is not over");
+        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
+    }
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_move() {
+    let mut g = Position::new("tournament").unwrap();
+    for m in ["Ge1-e2", "Ge9-e8", "Ga1-b2", "i5-h5"] {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    for algorithm in ["alphabeta", "mcts"] {
+        let run = || {
+            let mut s: Box<dyn Searcher<Position>> = if algorithm == "alphabeta" {
+                Box::new(AlphaBeta::<Position>::new(8, 1).with_seed(7))
+            } else {
+                Box::new(Mcts::<Position>::new(8, 1).with_seed(7))
+            };
+            let r = s.search(&g, &Limits::nodes(3_000), &stop());
+            (r.best, r.score, r.pv, r.nodes)
+        };
+        assert_eq!(run(), run(), "{algorithm}");
+    }
+}

@@ -61,10 +61,10 @@ impl Lang {
             let q = pieces
                 .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
                 .unwrap_or(1.0);
-            if let Some(lang) = Lang::parse(tag) {
-                if best.is_none_or(|(bq, _)| q > bq) {
-                    best = Some((q, lang));
-                }
+            if let Some(lang) = Lang::parse(tag)
+                && best.is_none_or(|(bq, _)| q > bq)
+            {
+                best = Some((q, lang));
             }
         }
         best.map_or(Lang::En, |(_, l)| l)

@@ -208,8 +208,7 @@ pub struct CreateRequest {
 /// A created game: its id, the creator's seat and token, and the invite link.
 async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCode, String)> {
     let registry = ply_games::registry();
-    let entry =
-        registry.get(&req.game).map_err(|e| (StatusCode::BAD_REQUEST, e.to_string()))?;
+    let entry = registry.get(&req.game).map_err(|e| (StatusCode::BAD_REQUEST, e.to_string()))?;
     let variant = match req.variant.as_deref().filter(|v| !v.is_empty()) {
         None => entry.default_variant().to_string(),
         Some(v) => entry
@@ -255,7 +254,7 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
     let seat: usize = match req.seat.as_deref().unwrap_or("P1") {
         "P1" | "p1" | "first" => 0,
         "P2" | "p2" | "second" => 1,
-        "random" => usize::from(ply_store::random_hex(1).as_bytes()[1] % 2 == 0),
+        "random" => usize::from(ply_store::random_hex(1).as_bytes()[1].is_multiple_of(2)),
         other => {
             return Err((
                 StatusCode::BAD_REQUEST,
@@ -270,7 +269,11 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
         level,
         computer_seat: (mode == Mode::Computer).then(|| u8::from(seat == 0)),
     };
-    let row = state.store().create_game(&new).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let row = state
+        .store()
+        .create_game(&new)
+        .await
+        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     // Start its task now, so the computer can open the game when it plays first.
     state.handle(&row.id).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let token = row.tokens[seat].clone();
@@ -427,12 +430,13 @@ async fn act_http(
     }
 }
 
-fn body_of(bytes: &[u8]) -> Result<ActBody, Response> {
+fn body_of(bytes: &[u8]) -> Result<ActBody, Box<Response>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(ActBody::default());
     }
-    serde_json::from_slice(bytes)
-        .map_err(|e| error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
+    serde_json::from_slice(bytes).map_err(|e| {
+        Box::new(error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
+    })
 }
 
 async fn api_move(
@@ -442,7 +446,7 @@ async fn api_move(
     body: axum::body::Bytes,
 ) -> Response {
     match body_of(&body) {
-        Err(r) => r,
+        Err(r) => *r,
         Ok(b) => act_http(&state, &id, &headers, b, None).await,
     }
 }
@@ -454,7 +458,7 @@ async fn api_undo(
     body: axum::body::Bytes,
 ) -> Response {
     match body_of(&body) {
-        Err(r) => r,
+        Err(r) => *r,
         Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Undo)).await,
     }
 }
@@ -466,7 +470,7 @@ async fn api_resign(
     body: axum::body::Bytes,
 ) -> Response {
     match body_of(&body) {
-        Err(r) => r,
+        Err(r) => *r,
         Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Resign)).await,
     }
 }
@@ -478,7 +482,7 @@ async fn api_hint(
     body: axum::body::Bytes,
 ) -> Response {
     let body = match body_of(&body) {
-        Err(r) => return r,
+        Err(r) => return *r,
         Ok(b) => b,
     };
     let handle = match state.handle(&id).await {
@@ -666,8 +670,10 @@ async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>
                     },
                     ClientMsg::Ping => { if !send_json(&mut socket, &json!({"type": "pong"})).await { break; } None }
                 };
-                if let Some(r) = reply {
-                    if !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message})).await { break; }
+                if let Some(r) = reply
+                    && !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message})).await
+                {
+                    break;
                 }
             }
             event = next_event(&mut events) => {

@@ -245,15 +245,14 @@ impl Live {
                 }
                 Cmd::Record { reply } => {
                     let mut record = ply_records::Record::of_game(&*self.game);
-                    if self.row.reason.as_deref() == Some("resigned") {
-                        if let Some(w) = self.row.winner.as_deref().and_then(player_of) {
-                            record.set_header("Termination", &format!("{} resigned", w.other()));
-                            record.set_header(
-                                "Result",
-                                ply_records::GameResult::from_outcome(Some(Outcome::Win(w)))
-                                    .token(),
-                            );
-                        }
+                    if self.row.reason.as_deref() == Some("resigned")
+                        && let Some(w) = self.row.winner.as_deref().and_then(player_of)
+                    {
+                        record.set_header("Termination", &format!("{} resigned", w.other()));
+                        record.set_header(
+                            "Result",
+                            ply_records::GameResult::from_outcome(Some(Outcome::Win(w))).token(),
+                        );
                     }
                     let _ = reply.send(record.to_string());
                 }

@@ -115,7 +115,11 @@ pub struct Finish {
 /// The games database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    /// Readers.
     pool: SqlitePool,
+    /// The one writer: SQLite takes one write at a time, and a single connection queues
+    /// writes in order instead of letting them collide and back off (busy waits).
+    writer: SqlitePool,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -227,16 +231,25 @@ impl Store {
             // may lose the last moments (the usual setting for WAL).
             options.journal_mode(SqliteJournalMode::Wal).synchronous(SqliteSynchronous::Normal)
         };
-        // Every connection to `:memory:` would be a database of its own: keep one.
-        let pool = SqlitePoolOptions::new()
-            .max_connections(if memory { 1 } else { 4 })
-            .min_connections(if memory { 1 } else { 0 })
-            .idle_timeout(if memory { None } else { Some(Duration::from_secs(600)) })
-            .max_lifetime(if memory { None } else { Some(Duration::from_secs(3600)) })
-            .connect_with(options)
+        let writer = SqlitePoolOptions::new()
+            .max_connections(1)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options.clone())
             .await?;
-        migrator().run(&pool).await?;
-        Ok(Store { pool })
+        migrator().run(&writer).await?;
+        // Every connection to `:memory:` would be a database of its own: share the writer.
+        let pool = if memory {
+            writer.clone()
+        } else {
+            SqlitePoolOptions::new()
+                .max_connections(4)
+                .idle_timeout(Some(Duration::from_secs(600)))
+                .connect_with(options)
+                .await?
+        };
+        Ok(Store { pool, writer })
     }
 
     fn prepare_path(path: Option<&Path>) -> Result<PathBuf> {
@@ -272,7 +285,7 @@ impl Store {
         .bind(&t1)
         .bind(&t2)
         .bind(now)
-        .execute(&self.pool)
+        .execute(&self.writer)
         .await?;
         self.game(&id).await
     }
@@ -359,7 +372,7 @@ impl Store {
         finish: Option<&Finish>,
     ) -> Result<()> {
         let now = now_ms();
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
             "UPDATE games SET version = $1, updated_ms = $2 WHERE id = $3 AND version = $4",
         )

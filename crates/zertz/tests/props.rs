@@ -48,7 +48,12 @@ fn check_click_paths(p: &Position) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, .. ProptestConfig::default() })]
+    // 64 cases by default; PROPTEST_CASES=n for a longer run.
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(64),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_games_are_consistent(variant in variant_strategy(), seed in any::<u64>()) {

@@ -29,6 +29,9 @@ fn check_click_paths(p: &Position) {
     let mut moves = Vec::new();
     p.legal_moves(&mut moves);
     let svg = p.svg();
+    let ids: Vec<&str> = svg.split("id=\"").skip(1).map(|t| &t[..t.find('"').unwrap()]).collect();
+    let unique: HashSet<&&str> = ids.iter().collect();
+    assert_eq!(unique.len(), ids.len(), "an id is used twice in the svg");
     let mut paths: Vec<Vec<String>> = moves.iter().map(|&m| p.click_path(m)).collect();
     for path in &paths {
         assert!(!path.is_empty());

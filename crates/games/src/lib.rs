@@ -32,8 +32,8 @@ pub fn engines() -> Vec<EngineEntry> {
         ),
         EngineEntry::of::<ply_punct::Position>(
             Algorithm::AlphaBeta,
-            Speed { alphabeta_nps: 20_000, mcts_nps: 500 },
-            BenchSpec { perft_depth: 1, search_depth: 2, mcts_nodes: 500, baseline_depth: 2 },
+            Speed { alphabeta_nps: 20_000, mcts_nps: 600 },
+            BenchSpec { perft_depth: 2, search_depth: 1, mcts_nodes: 300, baseline_depth: 2 },
         ),
     ]
 }

@@ -144,6 +144,22 @@ test('a reload in the middle of a game keeps the game and the turn', async () =>
   assert.deepEqual(await history(page), before);
   await playByClicking(page);
   assert.ok((await history(page)).length > before.length);
+  if (g.computer) {
+    await waitMyTurn(page);
+    // Hint: the engine's move is marked on the board.
+    await page.click('#ply-hint');
+    await page.waitForSelector('#ply-board .ply-hint', { timeout: 20000 });
+    // Stepping back through the record shows an earlier position, and back again.
+    await page.click('#ply-moves button.move >> nth=0');
+    await page.waitForSelector('#ply-viewing:not([hidden])');
+    assert.equal(await page.locator('#ply-board .ply-next').count(), 0, 'no targets on an old position');
+    await page.click('#ply-last');
+    await page.waitForSelector('#ply-viewing[hidden]', { state: 'attached' });
+    // Undo takes back the computer's reply and my move.
+    const n = (await history(page)).length;
+    await page.click('#ply-undo');
+    await page.waitForFunction((k) => document.querySelectorAll('#ply-moves button.move').length === k - 2, n);
+  }
   await waitMyTurn(page);
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(screenshots, 'phone-after-reload.png'), fullPage: true });

@@ -19,6 +19,9 @@ pub struct LoadtestArgs {
     /// The game to play.
     #[arg(long, default_value = "boop")]
     pub game: String,
+    /// The database (default: a SQLite file in a temporary folder, removed afterwards).
+    #[arg(long)]
+    pub database: Option<String>,
 }
 
 pub fn run(args: &LoadtestArgs) -> anyhow::Result<ExitCode> {
@@ -36,6 +39,7 @@ pub fn run(args: &LoadtestArgs) -> anyhow::Result<ExitCode> {
             moves: args.moves,
             pause_ms: args.pause_ms,
             game: args.game.clone(),
+            database: args.database.clone(),
         }))
         .map_err(|e| anyhow::anyhow!("{e}"))?;
     let ms = |d: std::time::Duration| d.as_secs_f64() * 1000.0;

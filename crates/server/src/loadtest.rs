@@ -24,6 +24,8 @@ pub struct LoadConfig {
     pub pause_ms: u64,
     /// The game to play (the default variant).
     pub game: String,
+    /// The database URL; `None`: a SQLite file in a temporary folder.
+    pub database: Option<String>,
 }
 
 /// What was measured.
@@ -156,7 +158,10 @@ async fn play_one(
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let dir = std::env::temp_dir().join(format!("ply-loadtest-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let url = format!("sqlite://{}", dir.join("load.sqlite").display());
+    let url = config
+        .database
+        .clone()
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
     let store = ply_store::Store::open(Some(&url)).await.map_err(|e| e.to_string())?;
     let cores = std::thread::available_parallelism().map_or(2, usize::from);
     let state = AppState::new(store, cores);

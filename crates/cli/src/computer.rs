@@ -140,7 +140,7 @@ fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
     }
     let (kind, value) = body.split_once(':').ok_or_else(|| {
         format!(
-            "'{spec}' is not a player: level:N, time:MS, nodes:N, depth:N, baseline:D or random"
+            "'{spec}' is not a player: level:N, time:MS, nodes:N, depth:N, baseline:D, material:MS or random"
         )
     })?;
     let n: u64 = value.parse().map_err(|_| format!("'{value}' in '{spec}' is not a number"))?;
@@ -152,6 +152,9 @@ fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
         "nodes" => Think { limits: Limits::nodes(n), ..base },
         "depth" => Think { limits: Limits::depth(n as u32), ..base },
         "baseline" => Think::baseline(n as u32),
+        "material" => {
+            Think { limits: Limits::time(Duration::from_millis(n)), ..Think::baseline(0) }
+        }
         _ => {
             return Err(format!(
                 "'{kind}' is not a kind of player: level, time, nodes, depth, baseline or random"
@@ -169,7 +172,8 @@ pub struct MatchArgs {
     #[arg(long, short = 'v')]
     pub variant: Option<String>,
     /// Player A: level:N, time:MS, nodes:N, depth:N, baseline:D (fixed-depth alpha-beta on
-    /// material alone) or random; add @alphabeta or @mcts to choose the algorithm.
+    /// material alone), material:MS (alpha-beta on material alone for MS milliseconds) or
+    /// random; add @alphabeta or @mcts to choose the algorithm of level, time, nodes, depth.
     #[arg(long)]
     pub a: String,
     /// Player B, as --a.

@@ -68,12 +68,12 @@ impl Think {
     }
 
     /// A plain fixed-depth alpha-beta over material alone: the kind of robot that exists
-    /// for these games today, as a yardstick.
+    /// for these games today, as a yardstick. Depth 0 leaves the depth open (for a time limit).
     #[must_use]
     pub fn baseline(depth: u32) -> Think {
         Think {
             algorithm: Algorithm::AlphaBeta,
-            limits: Limits::depth(depth),
+            limits: if depth == 0 { Limits::default() } else { Limits::depth(depth) },
             noise: 0,
             noise_scale: 0.0,
             seed: 0,

@@ -32,6 +32,8 @@ import { autoAdvance, candidates, click, completed, nextItems } from './board.js
  * @property {boolean} thinking
  * @property {boolean} can_hint
  * @property {boolean} can_undo
+ * @property {boolean} can_draw
+ * @property {string | null} draw_offer the seat that offered a draw, if one is pending
  */
 
 /**
@@ -86,6 +88,9 @@ const buttons = {
   hint: /** @type {HTMLButtonElement} */ (el('ply-hint')),
   undo: /** @type {HTMLButtonElement} */ (el('ply-undo')),
   resign: /** @type {HTMLButtonElement} */ (el('ply-resign')),
+  draw: /** @type {HTMLButtonElement} */ (el('ply-draw')),
+  accept: /** @type {HTMLButtonElement} */ (el('ply-accept')),
+  decline: /** @type {HTMLButtonElement} */ (el('ply-decline')),
 };
 
 /** Whether the person at this page moves now. */
@@ -194,6 +199,11 @@ function render() {
   buttons.hint.hidden = !(seated && v.can_hint && myTurn());
   buttons.undo.hidden = !(seated && v.can_undo && v.live && v.history.length > 0);
   buttons.resign.hidden = !(seated && v.live);
+  const offer = v.draw_offer || null;
+  const offeredToMe = Boolean(offer && seated && !state.seats.includes(offer));
+  buttons.draw.hidden = !(seated && v.can_draw) || offer !== null;
+  buttons.accept.hidden = !offeredToMe;
+  buttons.decline.hidden = !offeredToMe;
   // Status
   let status;
   if (!v.live) status = S.game_over;
@@ -201,6 +211,7 @@ function render() {
   else if (!seated) status = `${S.spectating} ${v.to_move} ${S.to_move}.`;
   else if (myTurn()) status = `${S.your_turn} (${v.to_move})`;
   else status = `${S.their_turn} (${v.to_move})`;
+  if (offer && v.live) status = `${status} · ${offeredToMe ? S.draw_offered_you : S.draw_you_offered}`;
   statusEl.textContent = state.message ? `${state.message} — ${status}` : status;
   statusEl.classList.toggle('error', Boolean(state.message));
   statusEl.classList.toggle('thinking', v.live && v.thinking);
@@ -209,7 +220,7 @@ function render() {
     resultEl.hidden = false;
     const r = v.result;
     resultEl.textContent = r.draw
-      ? S.draw
+      ? `${S.draw}${r.reason === 'agreed' ? ` (${S.agreed})` : ''}`
       : `${r.winner} ${S.wins}${r.reason === 'resigned' ? ` (${S.resigned})` : ''}`;
   } else {
     resultEl.hidden = true;
@@ -358,6 +369,12 @@ buttons.clear.addEventListener('click', () => {
   render();
 });
 buttons.hint.addEventListener('click', () => post({ type: 'hint' }));
+buttons.draw.addEventListener('click', () => {
+  // At one screen an offer is an agreement: ask first.
+  if (state.seats.length < 2 || window.confirm(S.draw_confirm)) post({ type: 'draw', action: 'offer' });
+});
+buttons.accept.addEventListener('click', () => post({ type: 'draw', action: 'accept' }));
+buttons.decline.addEventListener('click', () => post({ type: 'draw', action: 'decline' }));
 buttons.undo.addEventListener('click', () => post({ type: 'undo' }));
 buttons.resign.addEventListener('click', () => {
   if (window.confirm(S.resign_confirm)) post({ type: 'resign' });

@@ -123,6 +123,12 @@ test('an invite game: two browsers see every move', async () => {
     assert.deepEqual(seen[2], seen[0]);
     assert.equal(seen[0].length, i + 1);
   }
+  // A draw offered in one browser and accepted in the other ends the game for all three.
+  await pa.click('#ply-draw');
+  await pb.waitForSelector('#ply-accept:not([hidden])');
+  await pb.click('#ply-accept');
+  for (const p of [pa, pb, pc]) await p.waitForSelector('#ply-result:not([hidden])');
+  assert.match(await pc.textContent('#ply-result'), /Draw/);
   await pb.waitForTimeout(400);
   await pb.screenshot({ path: path.join(screenshots, 'invite-second-player.png') });
   await a.close();

@@ -121,6 +121,19 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "resign" => ["Resign", "기권", "Сдаться"],
         "resign_confirm" => ["Resign this game?", "이 게임을 기권할까요?", "Сдать партию?"],
         "hint" => ["Hint", "힌트", "Подсказка"],
+        "offer_draw" => ["Offer a draw", "무승부 제안", "Предложить ничью"],
+        "accept_draw" => ["Accept the draw", "무승부 수락", "Принять ничью"],
+        "decline_draw" => ["Decline", "거절", "Отклонить"],
+        "draw_offered_you" => [
+            "Your opponent offers a draw.",
+            "상대가 무승부를 제안했습니다.",
+            "Соперник предлагает ничью.",
+        ],
+        "draw_you_offered" => {
+            ["You offered a draw.", "무승부를 제안했습니다.", "Вы предложили ничью."]
+        }
+        "draw_confirm" => ["Agree to a draw?", "무승부로 끝낼까요?", "Согласиться на ничью?"],
+        "agreed" => ["agreed", "합의", "по соглашению"],
         "export" => ["Export record", "기보 내보내기", "Скачать запись"],
         "invite_link" => [
             "Send this link to your friend; it gives them the other seat:",
@@ -180,6 +193,10 @@ pub fn client_strings(lang: Lang) -> serde_json::Value {
         "back_to_live",
         "start_position",
         "to_move",
+        "draw_offered_you",
+        "draw_you_offered",
+        "draw_confirm",
+        "agreed",
     ];
     let mut map = serde_json::Map::new();
     for k in keys {

@@ -124,6 +124,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/moves", post(api_move))
         .route("/api/games/{id}/undo", post(api_undo))
         .route("/api/games/{id}/resign", post(api_resign))
+        .route("/api/games/{id}/draw", post(api_draw))
         .route("/api/games/{id}/hint", post(api_hint))
         .route("/api/games/{id}/position/{ply}", get(api_position))
         .route("/health", get(|| async { "ok" }))
@@ -397,6 +398,9 @@ async fn api_game(
 /// The body of the write endpoints; all fields optional.
 #[derive(Deserialize, Default)]
 struct ActBody {
+    /// `offer`, `accept` or `decline` (`POST /api/games/{id}/draw`).
+    #[serde(default)]
+    action: Option<String>,
     #[serde(default, rename = "move")]
     mv: Option<String>,
     #[serde(default)]
@@ -472,6 +476,30 @@ async fn api_resign(
     match body_of(&body) {
         Err(r) => *r,
         Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Resign)).await,
+    }
+}
+
+fn draw_action(text: Option<&str>) -> Option<Action> {
+    match text {
+        Some("offer") => Some(Action::OfferDraw),
+        Some("accept") => Some(Action::AcceptDraw),
+        Some("decline") => Some(Action::DeclineDraw),
+        _ => None,
+    }
+}
+
+async fn api_draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
+) -> Response {
+    match body_of(&body) {
+        Err(r) => *r,
+        Ok(b) => match draw_action(b.action.as_deref()) {
+            None => error(StatusCode::BAD_REQUEST, "\"action\" is offer, accept or decline"),
+            Some(a) => act_http(&state, &id, &headers, b, Some(a)).await,
+        },
     }
 }
 
@@ -613,6 +641,9 @@ enum ClientMsg {
     },
     Undo,
     Resign,
+    Draw {
+        action: String,
+    },
     Hint,
     Ping,
 }
@@ -664,6 +695,10 @@ async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>
                     ClientMsg::Move { mv, version } => handle.act(token.clone(), Action::Move(mv), version).await.err(),
                     ClientMsg::Undo => handle.act(token.clone(), Action::Undo, None).await.err(),
                     ClientMsg::Resign => handle.act(token.clone(), Action::Resign, None).await.err(),
+                    ClientMsg::Draw { action } => match draw_action(Some(&action)) {
+                        Some(a) => handle.act(token.clone(), a, None).await.err(),
+                        None => Some(Rejection { status: 400, message: "draw action is offer, accept or decline".into() }),
+                    },
                     ClientMsg::Hint => match handle.hint(token.clone()).await {
                         Ok(h) => { if !send_json(&mut socket, &h).await { break; } None }
                         Err(r) => Some(r),

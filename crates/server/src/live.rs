@@ -29,6 +29,12 @@ pub enum Action {
     Move(String),
     Undo,
     Resign,
+    /// Offer a draw by agreement (games between people); at one screen it is agreed at once.
+    OfferDraw,
+    /// Accept the other player's offer.
+    AcceptDraw,
+    /// Decline the other player's offer.
+    DeclineDraw,
 }
 
 enum Cmd {
@@ -163,6 +169,8 @@ struct Live {
     thinking: Option<Arc<AtomicBool>>,
     /// The event just committed, waiting for its view to be broadcast.
     pending: Option<Value>,
+    /// A draw offered by this player and not yet answered (kept in memory only).
+    draw_offer: Option<Player>,
     events: broadcast::Sender<Arc<str>>,
     tx: mpsc::Sender<Cmd>,
     shared: Shared,
@@ -194,6 +202,7 @@ pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
         version: row.version,
         thinking: None,
         pending: None,
+        draw_offer: None,
         events,
         tx: tx.clone(),
         shared,
@@ -253,6 +262,10 @@ impl Live {
                             "Result",
                             ply_records::GameResult::from_outcome(Some(Outcome::Win(w))).token(),
                         );
+                    }
+                    if self.row.reason.as_deref() == Some("agreed") {
+                        record.set_header("Termination", "draw agreed");
+                        record.set_header("Result", ply_records::GameResult::Draw.token());
                     }
                     let _ = reply.send(record.to_string());
                 }
@@ -335,6 +348,8 @@ impl Live {
             "thinking": self.thinking.is_some(),
             "can_hint": has_engine && !finished,
             "can_undo": matches!(self.row.mode, Mode::Computer | Mode::HotSeat),
+            "can_draw": self.row.mode != Mode::Computer && !finished,
+            "draw_offer": self.draw_offer.filter(|_| !finished).map(Player::as_str),
         })
     }
 
@@ -426,7 +441,61 @@ impl Live {
                 self.row.reason = finish.reason;
                 Ok(self.broadcast_last())
             }
+            Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw => {
+                self.draw(&seats, &action).await
+            }
         }
+    }
+
+    /// Draws by agreement, between people only.
+    async fn draw(&mut self, seats: &[Player], action: &Action) -> Result<Value, Rejection> {
+        if self.finished() {
+            return Err(Rejection::new(409, "The game is over."));
+        }
+        if self.row.mode == Mode::Computer {
+            return Err(Rejection::new(403, "The computer does not agree to draws."));
+        }
+        let me = if seats.contains(&self.game.to_move()) { self.game.to_move() } else { seats[0] };
+        let agreed = match action {
+            // At one screen both players are here: an offer is an agreement.
+            Action::OfferDraw if seats.len() == 2 => true,
+            Action::OfferDraw => {
+                if self.draw_offer == Some(me.other()) {
+                    true
+                } else {
+                    self.draw_offer = Some(me);
+                    false
+                }
+            }
+            Action::AcceptDraw if self.draw_offer == Some(me.other()) => true,
+            Action::AcceptDraw => {
+                return Err(Rejection::new(409, "There is no draw offer to accept."));
+            }
+            _ => {
+                if self.draw_offer != Some(me.other()) {
+                    return Err(Rejection::new(409, "There is no draw offer to decline."));
+                }
+                self.draw_offer = None;
+                false
+            }
+        };
+        if !agreed {
+            // Not a change of the game: everyone gets the new state at the same version.
+            let view = self.view();
+            let _ =
+                self.events.send(Arc::from(json!({ "type": "state", "view": view }).to_string()));
+            return Ok(view);
+        }
+        let version = self.version + 1;
+        let event = json!({ "type": "event", "version": version, "kind": "draw",
+                            "player": me.as_str() });
+        let finish = Finish { winner: Some("draw".into()), reason: Some("agreed".into()) };
+        self.commit(version, None, None, event, Some(&finish)).await?;
+        self.draw_offer = None;
+        self.row.live = false;
+        self.row.winner = finish.winner;
+        self.row.reason = finish.reason;
+        Ok(self.broadcast_last())
     }
 
     /// Plays `text` for `mover`, stores it, broadcasts it and wakes the computer if needed.
@@ -451,6 +520,7 @@ impl Live {
             self.game = old;
             return Err(e);
         }
+        self.draw_offer = None;
         if let Some(f) = finish {
             self.row.live = false;
             self.row.winner = f.winner;

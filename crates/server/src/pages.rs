@@ -158,6 +158,9 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
                     Mode::Invite => t(lang, "mode_invite").to_string(),
                 };
                 let result = match (r.winner.as_deref(), r.reason.as_deref()) {
+                    (Some("draw"), Some("agreed")) => {
+                        format!("{} ({})", t(lang, "draw"), t(lang, "agreed"))
+                    }
                     (Some("draw"), _) => t(lang, "draw").to_string(),
                     (Some(w), Some("resigned")) => {
                         format!("{w} {} ({})", t(lang, "wins"), t(lang, "resigned"))
@@ -285,6 +288,9 @@ pub async fn game_page(
 <button type=\"button\" id=\"ply-hint\" hidden>{hint}</button>\
 <button type=\"button\" id=\"ply-undo\" hidden>{undo}</button>\
 <button type=\"button\" id=\"ply-resign\" hidden>{resign}</button>\
+<button type=\"button\" id=\"ply-draw\" hidden>{offer_draw}</button>\
+<button type=\"button\" id=\"ply-accept\" hidden>{accept_draw}</button>\
+<button type=\"button\" id=\"ply-decline\" hidden>{decline_draw}</button>\
 <a class=\"button\" id=\"ply-export\" href=\"/game/{id}/record\" download>{export}</a></div>\
 {invite}\
 <h2>{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">»</button></nav>\
@@ -301,6 +307,9 @@ pub async fn game_page(
         hint = t(lang, "hint"),
         undo = t(lang, "undo"),
         resign = t(lang, "resign"),
+        offer_draw = t(lang, "offer_draw"),
+        accept_draw = t(lang, "accept_draw"),
+        decline_draw = t(lang, "decline_draw"),
         export = t(lang, "export"),
         moves = t(lang, "moves"),
         rules = t(lang, "rules"),

@@ -544,3 +544,56 @@ async fn racing_moves_land_once() {
     assert_eq!(view["history"].as_array().unwrap().len(), 1);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn draws_by_agreement_between_people_only() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+    let (id, t1, created) = create(addr, json!({"game": "boop", "opponent": "invite"})).await;
+    let t2 = created["invite_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let mut b = ws(addr, &id, Some(&t2)).await;
+    send(&mut b, json!({"type": "hello"})).await;
+    next_of(&mut b, &["state"]).await;
+    let draw = format!("/api/games/{id}/draw");
+    // Nothing to accept yet; a spectator cannot offer.
+    let r =
+        http(addr, "POST", &draw, Some(&seat(&id, &t2)), Some(json!({"action": "accept"}))).await;
+    assert_eq!(r.status, 409);
+    let r = http(addr, "POST", &draw, None, Some(json!({"action": "offer"}))).await;
+    assert_eq!(r.status, 403);
+    // P1 offers: P2 sees the offer at the same version.
+    let r =
+        http(addr, "POST", &draw, Some(&seat(&id, &t1)), Some(json!({"action": "offer"}))).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let st = next_of(&mut b, &["state", "event"]).await;
+    assert_eq!(st["type"], "state");
+    assert_eq!(st["view"]["draw_offer"], "P1");
+    assert_eq!(st["view"]["version"], 0);
+    // P2 declines, P1 offers again, P2 accepts over the WebSocket.
+    send(&mut b, json!({"type": "draw", "action": "decline"})).await;
+    assert_eq!(next_of(&mut b, &["state"]).await["view"]["draw_offer"], Value::Null);
+    http(addr, "POST", &draw, Some(&seat(&id, &t1)), Some(json!({"action": "offer"}))).await;
+    next_of(&mut b, &["state"]).await;
+    send(&mut b, json!({"type": "draw", "action": "accept"})).await;
+    let ev = next_of(&mut b, &["event"]).await;
+    assert_eq!(ev["kind"], "draw");
+    assert_eq!(ev["version"], 1);
+    assert_eq!(ev["view"]["live"], false);
+    assert_eq!(ev["view"]["result"]["draw"], true);
+    assert_eq!(ev["view"]["result"]["reason"], "agreed");
+    let record = http(addr, "GET", &format!("/game/{id}/record"), None, None).await.body;
+    assert!(record.contains("1/2-1/2"), "{record}");
+    // Not against the computer.
+    let (cid, ct, _) =
+        create(addr, json!({"game": "boop", "opponent": "computer", "level": 1})).await;
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{cid}/draw"),
+        Some(&seat(&cid, &ct)),
+        Some(json!({"action": "offer"})),
+    )
+    .await;
+    assert_eq!(r.status, 403);
+    server.stop().await;
+}

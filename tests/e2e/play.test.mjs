@@ -106,6 +106,7 @@ test('an invite game: two browsers see every move', async () => {
   const pb = await b.newPage();
   await pb.goto(link);
   await pb.waitForSelector('#ply-conn:not(.down)');
+  assert.equal(await pb.locator('#ply-invite').count(), 0, 'only the creator sees the invite link');
   // A third context without a seat only watches.
   const c = await chrome.browser.newContext();
   const pc = await c.newPage();

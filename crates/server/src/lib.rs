@@ -269,6 +269,7 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
         mode,
         level,
         computer_seat: (mode == Mode::Computer).then(|| u8::from(seat == 0)),
+        creator_seat: u8::try_from(seat).ok(),
     };
     let row = state
         .store()

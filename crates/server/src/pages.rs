@@ -260,7 +260,9 @@ pub async fn game_page(
         "strings": client_strings(lang),
     });
     let boot = boot.to_string().replace("</", "<\\/");
-    let invite = if row.mode == Mode::Invite && !seats.is_empty() {
+    // Only the creator is shown the link: it carries the other seat's token.
+    let creator = row.creator_seat.map(|c| if c == 0 { "P1" } else { "P2" });
+    let invite = if row.mode == Mode::Invite && creator.is_some_and(|c| seats.contains(&c)) {
         let other = if seats.contains(&"P1") { &row.tokens[1] } else { &row.tokens[0] };
         format!(
             "<div class=\"invite\"><p>{}</p><input id=\"ply-invite\" readonly value=\"/join/{id}/{other}\" aria-label=\"invite link\"> <button type=\"button\" id=\"ply-copy\">{}</button></div>",

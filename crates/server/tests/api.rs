@@ -229,6 +229,11 @@ async fn create_join_move_and_the_refusals() {
 
     let view =
         http(addr, "GET", &format!("/api/games/{id}"), Some(&seat(&id, &t2)), None).await.json();
+    // Only the creator's page carries the invite link (the other seat's token).
+    let page = http(addr, "GET", &format!("/game/{id}"), Some(&seat(&id, &t2)), None).await;
+    assert!(!page.body.contains(&t1));
+    let page = http(addr, "GET", &format!("/game/{id}"), Some(&seat(&id, &t1)), None).await;
+    assert!(page.body.contains(&t2));
     assert_eq!(view["seats"], json!(["P2"]));
     assert_eq!(view["version"], 0);
     assert_eq!(view["to_move"], "P1");

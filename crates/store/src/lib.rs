@@ -80,6 +80,8 @@ pub struct GameRow {
     pub level: Option<u8>,
     /// The seat the computer plays, 0 for P1 and 1 for P2 (computer games only).
     pub computer_seat: Option<u8>,
+    /// The seat of the person who created the game (0 or 1), when known.
+    pub creator_seat: Option<u8>,
     /// The secret tokens of the seats P1 and P2 (equal in hot-seat games).
     pub tokens: [String; 2],
     /// `false` once the game has a result.
@@ -103,6 +105,7 @@ pub struct NewGame {
     pub mode: Mode,
     pub level: Option<u8>,
     pub computer_seat: Option<u8>,
+    pub creator_seat: Option<u8>,
 }
 
 /// The final state a write leaves the game in.
@@ -160,19 +163,29 @@ pub fn default_database_path() -> PathBuf {
 }
 
 fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![Migration::new(
-        1,
-        Cow::Borrowed("games"),
-        MigrationType::Simple,
-        include_str!("../migrations/sqlite/0001_games.sql").into_sql_str(),
-        false,
-    )])
+    Migrator::with_migrations(vec![
+        Migration::new(
+            1,
+            Cow::Borrowed("games"),
+            MigrationType::Simple,
+            include_str!("../migrations/sqlite/0001_games.sql").into_sql_str(),
+            false,
+        ),
+        Migration::new(
+            2,
+            Cow::Borrowed("creator seat"),
+            MigrationType::Simple,
+            include_str!("../migrations/sqlite/0002_creator_seat.sql").into_sql_str(),
+            false,
+        ),
+    ])
 }
 
 fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
     let mode: String = row.try_get("mode")?;
     let level: Option<i64> = row.try_get("level")?;
     let seat: Option<i64> = row.try_get("computer_seat")?;
+    let creator: Option<i64> = row.try_get("creator_seat")?;
     let status: String = row.try_get("status")?;
     Ok(GameRow {
         id: row.try_get("id")?,
@@ -181,6 +194,7 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
         mode: Mode::parse(&mode).unwrap_or(Mode::HotSeat),
         level: level.and_then(|l| u8::try_from(l).ok()),
         computer_seat: seat.and_then(|s| u8::try_from(s).ok()),
+        creator_seat: creator.and_then(|s| u8::try_from(s).ok()),
         tokens: [row.try_get("token_p1")?, row.try_get("token_p2")?],
         live: status == "live",
         winner: row.try_get("winner")?,
@@ -192,7 +206,8 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
     })
 }
 
-const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, token_p1, token_p2, \
+const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creator_seat, \
+                            token_p1, token_p2, \
                             status, winner, reason, version, created_ms, updated_ms";
 
 impl Store {
@@ -273,8 +288,8 @@ impl Store {
         let now = now_ms();
         sqlx::query(
             "INSERT INTO games (id, game, variant, mode, level, computer_seat, token_p1, \
-             token_p2, status, winner, reason, version, created_ms, updated_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'live', NULL, NULL, 0, $9, $9)",
+             token_p2, status, winner, reason, version, created_ms, updated_ms, creator_seat) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'live', NULL, NULL, 0, $9, $9, $10)",
         )
         .bind(&id)
         .bind(&new.game)
@@ -285,6 +300,7 @@ impl Store {
         .bind(&t1)
         .bind(&t2)
         .bind(now)
+        .bind(new.creator_seat.map(i64::from))
         .execute(&self.writer)
         .await?;
         self.game(&id).await
@@ -443,6 +459,7 @@ mod tests {
             mode,
             level: None,
             computer_seat: None,
+            creator_seat: Some(0),
         }
     }
 

@@ -25,6 +25,11 @@ pub fn engines() -> Vec<EngineEntry> {
             Speed { alphabeta_nps: 270_000, mcts_nps: 70_000 },
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         ),
+        EngineEntry::of::<ply_zertz::Position>(
+            Algorithm::AlphaBeta,
+            Speed { alphabeta_nps: 280_000, mcts_nps: 50_000 },
+            BenchSpec { perft_depth: 2, search_depth: 2, mcts_nodes: 50_000, baseline_depth: 3 },
+        ),
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },

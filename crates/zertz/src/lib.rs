@@ -8,6 +8,7 @@
 //! captures) plus the history of earlier states for undo and repetition.
 
 pub mod board;
+mod eval;
 mod notation;
 mod view;
 

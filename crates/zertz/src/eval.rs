@@ -1,0 +1,396 @@
+//! What the computer knows about ZÈRTZ: a player's standing is his captures, worth more the
+//! scarcer the colour and far more as the nearest win condition comes within reach (one
+//! marble short of a win is nearly a win, two short of two conditions a double threat).
+//! Captures are compulsory, so a position with a jump is valued with the best chain its mover
+//! must make; in a placement turn the mover may cash in any group he can isolate at once, and
+//! he is in trouble when every placement hands the opponent a jump. The move prior prefers
+//! chains that take the most, placements that isolate marbles, and avoids placements that
+//! give the opponent a jump (the search still looks at them: sacrifices are the game).
+
+use std::cell::RefCell;
+
+use ply_core::{Evaluate, Player};
+
+use crate::board::{Bits, Layout, NONE};
+use crate::{Move, Position, State};
+
+/// Base value of a captured marble (W, G, B): white is the scarcest.
+const VALUE: [i32; 3] = [150, 120, 100];
+/// Bonus by the marbles still missing for a player's nearest win condition (0 is a win).
+const CLOSE: [i32; 10] = [0, 420, 170, 60, 15, 0, 0, 0, 0, 0];
+/// A mover who can win this very turn (by a chain or an isolation), short of the proof.
+const NEAR_WIN: i32 = 20_000;
+/// The side to move acts first.
+const TEMPO: i32 = 20;
+/// Every placement hands the opponent a jump.
+const NO_SAFE_PLACEMENT: i32 = 110;
+
+/// Marbles missing to each win condition (one colour W/G/B, or some of each).
+fn needs(caps: [u8; 3], single: [u8; 3], each: u8) -> [i32; 4] {
+    let mut n = [0; 4];
+    let mut e = 0;
+    for k in 0..3 {
+        n[k] = (i32::from(single[k]) - i32::from(caps[k])).max(0);
+        e += (i32::from(each) - i32::from(caps[k])).max(0);
+    }
+    n[3] = e;
+    n
+}
+
+impl Position {
+    /// A player's standing from his captures `caps`.
+    fn standing_of(&self, caps: [u8; 3]) -> i32 {
+        let (single, each) = self.variant.win_thresholds();
+        let mut n = needs(caps, single, each);
+        if n.contains(&0) {
+            return NEAR_WIN;
+        }
+        n.sort_unstable();
+        let mut s = 0;
+        for k in 0..3 {
+            s += VALUE[k] * i32::from(caps[k]);
+        }
+        let close = |x: i32| CLOSE[(x as usize).min(CLOSE.len() - 1)];
+        s + close(n[0]) + close(n[1]) / 2
+    }
+
+    /// What capturing `gain` (W, G, B) is worth to player `p` now.
+    fn gain_for(&self, p: Player, gain: [u8; 3]) -> i32 {
+        let caps = self.state.captures[p.index()];
+        let after = [caps[0] + gain[0], caps[1] + gain[1], caps[2] + gain[2]];
+        if self.variant.is_win(after) {
+            return NEAR_WIN;
+        }
+        self.standing_of(after) - self.standing_of(caps)
+    }
+
+    /// The marbles (W, G, B) a capture chain takes.
+    fn chain_gain(&self, mv: Move) -> [u8; 3] {
+        let mut gain = [0u8; 3];
+        if let Move::Capture { start, len, dirs } = mv {
+            let nb = &self.layout.nb;
+            let mut at = start;
+            for k in 0..len {
+                let d = Move::jump_direction(dirs, k);
+                let b = nb[at as usize][d];
+                if let Some(c) = self.state.colour_at(b) {
+                    gain[c.index()] += 1;
+                }
+                at = nb[b as usize][d];
+            }
+        }
+        gain
+    }
+
+    /// The rings a jump could land on if a marble were placed on vacant ring `v` (none when
+    /// the placement creates no jump; there is none before it in a placement turn).
+    fn landings(&self, v: u8) -> u64 {
+        let s = &self.state;
+        let occ = s.occupied() | (1u64 << v);
+        let vacant = s.rings & !occ;
+        let nb = &self.layout.nb[v as usize];
+        let mut out = 0;
+        for d in 0..6 {
+            let b = nb[d];
+            if b == NONE || occ & (1u64 << b) == 0 {
+                continue;
+            }
+            // v jumps over b.
+            let c = self.layout.nb[b as usize][d];
+            if c != NONE && vacant & (1u64 << c) != 0 {
+                out |= 1u64 << c;
+            }
+            // b jumps over v.
+            let c = nb[(d + 3) % 6];
+            if c != NONE && vacant & (1u64 << c) != 0 {
+                out |= 1u64 << c;
+            }
+        }
+        out
+    }
+}
+
+/// The groups of a set of rings, with their vacancies and marbles.
+#[derive(Clone)]
+struct Groups {
+    n: usize,
+    mask: [u64; 64],
+    vacant: [u8; 64],
+    marbles: [[u8; 3]; 64],
+}
+
+impl Groups {
+    fn of(layout: &Layout, s: &State, rings: u64) -> Groups {
+        let mut g = Groups { n: 0, mask: [0; 64], vacant: [0; 64], marbles: [[0; 3]; 64] };
+        let mut rest = rings;
+        while rest != 0 {
+            let seed = rest & rest.wrapping_neg();
+            let mut comp = seed;
+            let mut frontier = seed;
+            while frontier != 0 {
+                let mut grow = 0;
+                for i in Bits(frontier) {
+                    grow |= layout.nb_mask[i as usize];
+                }
+                grow &= rings & !comp;
+                comp |= grow;
+                frontier = grow;
+            }
+            rest &= !comp;
+            g.push(comp, s);
+        }
+        g
+    }
+
+    fn push(&mut self, comp: u64, s: &State) {
+        let i = self.n;
+        self.n += 1;
+        self.mask[i] = comp;
+        self.vacant[i] = (comp & s.rings & !s.occupied()).count_ones() as u8;
+        for k in 0..3 {
+            self.marbles[i][k] = (comp & s.marbles[k]).count_ones() as u8;
+        }
+    }
+
+    fn index_of(&self, ring: u8) -> usize {
+        (0..self.n).find(|&i| self.mask[i] & (1u64 << ring) != 0).unwrap_or(0)
+    }
+
+    /// The groups once free ring `r` is removed.
+    fn without(&self, layout: &Layout, s: &State, r: u8) -> Groups {
+        let rings = s.rings & !(1u64 << r);
+        // The remaining neighbours of r form one arc: removing r splits nothing.
+        let mut present = 0u32;
+        for (d, &j) in layout.nb[r as usize].iter().enumerate() {
+            if j != NONE && rings & (1u64 << j) != 0 {
+                present |= 1 << d;
+            }
+        }
+        let rot = ((present >> 1) | (present << 5)) & 63;
+        let arcs = (present & !rot).count_ones();
+        if arcs <= 1 {
+            let mut g = self.clone();
+            let i = g.index_of(r);
+            g.mask[i] &= !(1u64 << r);
+            g.vacant[i] = g.vacant[i].saturating_sub(1);
+            g
+        } else {
+            Groups::of(layout, s, rings)
+        }
+    }
+
+    /// Marbles of groups left without a vacancy.
+    fn full(&self) -> [u8; 3] {
+        let mut t = [0u8; 3];
+        for i in 0..self.n {
+            if self.vacant[i] == 0 {
+                t = add(t, self.marbles[i]);
+            }
+        }
+        t
+    }
+}
+
+fn add(a: [u8; 3], b: [u8; 3]) -> [u8; 3] {
+    [a[0] + b[0], a[1] + b[1], a[2] + b[2]]
+}
+
+/// Per-position tables for the move prior (computed once per position, for all its moves).
+struct PriorTable {
+    hash: u64,
+    rings: u64,
+    /// Jump landings created by a placement on each ring.
+    landings: [u64; 64],
+    /// Slot of each removable ring (the last slot: no removal).
+    slot: [u8; 64],
+    /// Per slot: marbles taken by the removal alone, and for each ring whose group is left
+    /// with that ring as its only vacancy, the marbles of that group (`[3]` = 1 marks it).
+    base: Vec<[u8; 3]>,
+    single: Vec<[[u8; 4]; 64]>,
+}
+
+thread_local! {
+    static PRIOR: RefCell<Option<Box<PriorTable>>> = const { RefCell::new(None) };
+}
+
+impl Position {
+    fn prior_table(&self) -> PriorTable {
+        let s = &self.state;
+        let layout = self.layout;
+        let mut t = PriorTable {
+            hash: s.hash,
+            rings: s.rings,
+            landings: [0; 64],
+            slot: [u8::MAX; 64],
+            base: Vec::new(),
+            single: Vec::new(),
+        };
+        for v in Bits(s.vacant()) {
+            t.landings[v as usize] = self.landings(v);
+        }
+        let groups = Groups::of(layout, s, s.rings);
+        let free = self.free_rings();
+        let fill = |g: &Groups, t: &mut PriorTable| {
+            t.base.push(g.full());
+            let mut single = [[0u8; 4]; 64];
+            for i in 0..g.n {
+                if g.vacant[i] == 1 {
+                    let v = (g.mask[i] & s.vacant()).trailing_zeros() as usize;
+                    let m = g.marbles[i];
+                    single[v] = [m[0], m[1], m[2], 1];
+                }
+            }
+            t.single.push(single);
+        };
+        for r in Bits(free) {
+            t.slot[r as usize] = t.base.len() as u8;
+            let g = groups.without(layout, s, r);
+            fill(&g, &mut t);
+        }
+        t.slot[63] = t.base.len() as u8;
+        fill(&groups, &mut t);
+        t
+    }
+
+    fn placement_prior(&self, colour: usize, v: u8, r: u8) -> i32 {
+        PRIOR.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let stale = cell
+                .as_ref()
+                .is_none_or(|t| t.hash != self.state.hash || t.rings != self.state.rings);
+            if stale {
+                *cell = Some(Box::new(self.prior_table()));
+            }
+            let t = cell.as_ref().expect("filled");
+            let me = self.state.to_move;
+            let slot = if r == NONE { t.slot[63] } else { t.slot[r as usize] } as usize;
+            let mut p = 0;
+            if slot < t.base.len() {
+                let mut gain = t.base[slot];
+                let one = t.single[slot][v as usize];
+                if one[3] == 1 {
+                    gain = add(gain, [one[0], one[1], one[2]]);
+                    gain[colour] += 1;
+                }
+                if gain != [0; 3] {
+                    p += 300 + 2 * self.gain_for(me, gain).min(2_000);
+                }
+            }
+            let open = t.landings[v as usize] & !(if r == NONE { 0 } else { 1u64 << r });
+            if open != 0 {
+                p -= 120 + VALUE[colour] / 2;
+            }
+            p + (VALUE[0] - VALUE[colour]) / 5
+        })
+    }
+
+    /// The best isolation the mover can make this placement turn, as a gain to him.
+    fn best_isolation(&self) -> i32 {
+        let s = &self.state;
+        let layout = self.layout;
+        let me = s.to_move;
+        let src = if self.pool_empty() { s.captures[me.index()] } else { s.pool };
+        let colour = (0..3).find(|&k| src[k] > 0);
+        let groups = Groups::of(layout, s, s.rings);
+        let free = self.free_rings();
+        let mut best = 0;
+        let mut consider = |g: &Groups| {
+            let base = g.full();
+            let mut top = if base == [0; 3] { 0 } else { self.gain_for(me, base) };
+            if let Some(c) = colour {
+                for i in 0..g.n {
+                    if g.vacant[i] == 1 {
+                        let mut gain = add(base, g.marbles[i]);
+                        gain[c] += 1;
+                        top = top.max(self.gain_for(me, gain));
+                    }
+                }
+            }
+            best = best.max(top);
+        };
+        if free == 0 {
+            consider(&groups);
+        } else {
+            // Only removals next to a small group or splitting one can isolate; checking all
+            // free rings is cheap enough.
+            for r in Bits(free) {
+                consider(&groups.without(layout, s, r));
+            }
+        }
+        best
+    }
+
+    /// Whether the mover has a placement that hands the opponent no jump.
+    fn has_safe_placement(&self) -> bool {
+        let free = self.free_rings();
+        for v in Bits(self.state.vacant()) {
+            let l = self.landings(v);
+            if l == 0 {
+                return true;
+            }
+            // Removing the only landing ring closes the jump.
+            if l.count_ones() == 1 && free & l != 0 && l != 1u64 << v {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl Evaluate for Position {
+    fn evaluate(&self) -> i32 {
+        let s = &self.state;
+        let me = s.to_move;
+        let mut score = self.standing_of(s.captures[me.index()])
+            - self.standing_of(s.captures[me.other().index()]);
+        if self.has_jump() {
+            // Capturing is compulsory: the mover takes his best chain.
+            let mut moves = Vec::new();
+            self.gen_captures(&mut moves);
+            let best =
+                moves.iter().map(|&m| self.gain_for(me, self.chain_gain(m))).max().unwrap_or(0);
+            if best >= NEAR_WIN {
+                return NEAR_WIN;
+            }
+            score += best * 9 / 10;
+        } else {
+            let iso = self.best_isolation();
+            if iso >= NEAR_WIN {
+                return NEAR_WIN;
+            }
+            score += iso * 9 / 10 + TEMPO;
+            if !self.has_safe_placement() {
+                score -= NO_SAFE_PLACEMENT;
+            }
+        }
+        score.clamp(-NEAR_WIN, NEAR_WIN)
+    }
+
+    fn material(&self) -> i32 {
+        let s = &self.state;
+        let me = s.to_move.index();
+        (0..3)
+            .map(|k| VALUE[k] * (i32::from(s.captures[me][k]) - i32::from(s.captures[1 - me][k])))
+            .sum()
+    }
+
+    fn value_scale() -> f32 {
+        300.0
+    }
+
+    fn move_prior(&self, mv: Move) -> i32 {
+        match mv {
+            Move::Capture { .. } => {
+                let g = self.chain_gain(mv);
+                200 + 2 * self.gain_for(self.state.to_move, g).min(2_000)
+            }
+            Move::Place { colour, ring, remove } => {
+                self.placement_prior(colour.index(), ring, remove)
+            }
+        }
+    }
+
+    fn is_forcing(&self, mv: Move) -> bool {
+        matches!(mv, Move::Capture { .. })
+    }
+}

@@ -1,0 +1,149 @@
+//! The computer player on ZÈRTZ: both searches take an immediate win and avoid an immediate
+//! loss in hand-made positions (premises checked by brute force), the evaluation and the
+//! prior see captures and isolations, levels 1 and 10 play legal turns, and a seed with a
+//! node limit fixes the move.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use common::setup;
+use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+use ply_zertz::{Position, Variant};
+
+/// The outer ring of the 37 board: without it the board is the 19-ring hexagon b2–f4.
+const EDGE: &str = "a1 a2 a3 a4 b1 b5 c1 c6 d1 d7 e1 e6 f1 f5 g1 g2 g3 g4";
+
+fn stop() -> Arc<AtomicBool> {
+    Arc::new(AtomicBool::new(false))
+}
+
+fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
+    vec![
+        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
+        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
+    ]
+}
+
+/// The mover's turns that win on the spot.
+fn winning_moves(g: &Position) -> Vec<String> {
+    let mover = g.to_move();
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .filter(|&m| {
+            let mut h = g.clone();
+            h.play(m);
+            h.outcome() == Some(Outcome::Win(mover))
+        })
+        .map(|m| g.format_move(m))
+        .collect()
+}
+
+/// Player 1 holds three whites; the grey on d5 can jump the white on d4 (a win) and the white
+/// can jump the grey (no win).
+fn one_white_short() -> Position {
+    setup(Variant::V37, "Wd4 Gd5", EDGE, [2, 7, 10], [[3, 0, 0], [0, 0, 0]], Player::P1)
+}
+
+#[test]
+fn every_search_takes_an_immediate_win() {
+    let g = one_white_short();
+    let wins = winning_moves(&g);
+    assert_eq!(wins, ["d5xd3"]);
+    assert_eq!(common::moves(&g).len(), 2);
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(2_000), &stop());
+        let best = g.format_move(r.best.unwrap());
+        assert!(wins.contains(&best), "{name} played {best}");
+        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
+    }
+}
+
+#[test]
+fn every_search_avoids_an_immediate_loss() {
+    // Player 2 places next to the white on d4 and Player 1 jumps it to win, unless the
+    // landing ring is removed or the marble goes elsewhere.
+    let g = setup(Variant::V37, "Wd4", EDGE, [2, 8, 10], [[3, 0, 0], [0, 0, 0]], Player::P2);
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let (safe, losing): (Vec<_>, Vec<_>) = moves.iter().partition(|&&m| {
+        let mut h = g.clone();
+        h.play(m);
+        winning_moves(&h).is_empty()
+    });
+    assert!(!safe.is_empty() && !losing.is_empty(), "{} safe, {} losing", safe.len(), losing.len());
+    assert!(losing.contains(&&g.parse_move("Bd5,b2").unwrap()));
+    for (name, mut s) in searchers() {
+        let r = s.search(&g, &Limits::nodes(20_000), &stop());
+        let best = r.best.unwrap();
+        assert!(safe.contains(&&best), "{name} played {} and loses", g.format_move(best));
+    }
+}
+
+#[test]
+fn the_evaluation_sees_captures_and_isolations() {
+    // The mover must capture and can win: nearly won.
+    let g = one_white_short();
+    assert!(g.evaluate() > 5_000, "{}", g.evaluate());
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let favourite = *moves.iter().max_by_key(|&&m| g.move_prior(m)).unwrap();
+    assert_eq!(g.format_move(favourite), "d5xd3");
+    assert!(g.is_forcing(favourite));
+    // The corner pair a1 a2 is cut off from the rest with one vacancy: filling it takes the
+    // white on a1, and the prior puts such a placement above a quiet one.
+    let g =
+        setup(Variant::V37, "Wa1", "a3 b1 b2 b3", [5, 8, 10], [[0, 0, 0], [0, 0, 0]], Player::P1);
+    let quiet = g.parse_move("Be4,g1").unwrap();
+    let isolate = g.parse_move("Ba2,g1").unwrap();
+    let mut h = g.clone();
+    h.play(isolate);
+    assert_eq!(h.state().captures[0], [1, 0, 1], "the premise: the group is taken");
+    assert!(g.move_prior(isolate) > g.move_prior(quiet) + 200);
+    assert!(g.evaluate() > 100, "{}", g.evaluate());
+}
+
+const OPENING: [&str; 4] = ["Ge4,g1", "Bb5,c6", "Ba1,a2", "Ba3,a4"];
+
+#[test]
+fn levels_1_and_10_play_legal_turns() {
+    let mut engine = Engine::new(Position::new("37").unwrap(), Algorithm::AlphaBeta);
+    let mut check = Position::new("37").unwrap();
+    for m in OPENING {
+        engine.play(m).unwrap();
+        let mv = check.parse_move(m).unwrap();
+        check.play(mv);
+    }
+    for (level, algorithm) in
+        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
+    {
+        let think = Think::level(level, algorithm, 100_000);
+        let thought = engine.think(&think, &stop()).expect("the game is not over");
+        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
+    }
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_move() {
+    let mut g = Position::new("37").unwrap();
+    for m in OPENING {
+        let mv = g.parse_move(m).unwrap();
+        g.play(mv);
+    }
+    for algorithm in ["alphabeta", "mcts"] {
+        let run = || {
+            let mut s: Box<dyn Searcher<Position>> = if algorithm == "alphabeta" {
+                Box::new(AlphaBeta::<Position>::new(8, 1).with_seed(7))
+            } else {
+                Box::new(Mcts::<Position>::new(8, 1).with_seed(7))
+            };
+            let r = s.search(&g, &Limits::nodes(3_000), &stop());
+            (r.best, r.score, r.pv, r.nodes)
+        };
+        assert_eq!(run(), run(), "{algorithm}");
+    }
+}

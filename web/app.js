@@ -83,6 +83,7 @@ const movesEl = el('ply-moves');
 const choicesEl = el('ply-choices');
 const viewingEl = el('ply-viewing');
 const connEl = el('ply-conn');
+const helpEl = el('ply-help');
 const buttons = {
   clear: /** @type {HTMLButtonElement} */ (el('ply-clear')),
   hint: /** @type {HTMLButtonElement} */ (el('ply-hint')),
@@ -195,6 +196,7 @@ function render() {
     }
   }
   buttons.clear.hidden = state.prefix.length === 0;
+  helpEl.hidden = !interactive();
   const seated = state.seats.length > 0;
   buttons.hint.hidden = !(seated && v.can_hint && myTurn());
   buttons.undo.hidden = !(seated && v.can_undo && v.live && v.history.length > 0);

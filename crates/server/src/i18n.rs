@@ -103,6 +103,7 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "finished_games" => ["Finished games", "끝난 게임", "Законченные партии"],
         "no_games" => ["No games yet.", "아직 게임이 없습니다.", "Партий пока нет."],
         "turns" => ["turns", "수", "ходов"],
+        "rings" => ["rings", "고리", "колец"],
         "open" => ["Open", "열기", "Открыть"],
         "mode_computer" => ["against the computer", "컴퓨터와", "против компьютера"],
         "mode_hotseat" => ["hot-seat", "한 화면", "за одним экраном"],

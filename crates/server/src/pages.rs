@@ -67,9 +67,11 @@ fn urlencode(text: &str) -> String {
     out
 }
 
-fn variant_label(game: &str, variant: &str) -> String {
+fn variant_label(lang: Lang, game: &str, variant: &str) -> String {
     match (game, variant) {
-        ("zertz", v) if v.chars().all(|c| c.is_ascii_digit()) => format!("{v} rings"),
+        ("zertz", v) if v.chars().all(|c| c.is_ascii_digit()) => {
+            format!("{v} {}", t(lang, "rings"))
+        }
         _ => variant.to_string(),
     }
 }
@@ -100,7 +102,7 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             let _ = write!(
                 body,
                 "<option value=\"{v}\">{}</option>",
-                esc(&variant_label(entry.name, v))
+                esc(&variant_label(lang, entry.name, v))
             );
         }
         let _ = write!(
@@ -173,7 +175,7 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
                     "<li><a href=\"/game/{id}\">{display} · {variant}</a> <span class=\"meta\">{mode} · {turns} {turns_word}{sep}{result}</span></li>",
                     id = r.id,
                     display = esc(display),
-                    variant = esc(&variant_label(&r.game, &r.variant)),
+                    variant = esc(&variant_label(lang, &r.game, &r.variant)),
                     turns = r.plies,
                     turns_word = t(lang, "turns"),
                     sep = if result.is_empty() { "" } else { " · " },
@@ -222,7 +224,7 @@ pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Respons
         entry
             .variants
             .iter()
-            .map(|v| esc(&variant_label(entry.name, v)))
+            .map(|v| esc(&variant_label(lang, entry.name, v)))
             .collect::<Vec<_>>()
             .join(", "),
         entry.name,
@@ -285,7 +287,7 @@ pub async fn game_page(
 <aside class=\"side\"><h1>{display} <small>{variant} · {mode}</small></h1>\
 <p id=\"ply-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>\
 <p id=\"ply-result\" class=\"result\" hidden></p>\
-<p class=\"help\">{help}</p>\
+<p class=\"help\" id=\"ply-help\">{help}</p>\
 <div class=\"buttons\"><button type=\"button\" id=\"ply-clear\" hidden>{clear}</button>\
 <button type=\"button\" id=\"ply-hint\" hidden>{hint}</button>\
 <button type=\"button\" id=\"ply-undo\" hidden>{undo}</button>\
@@ -303,7 +305,7 @@ pub async fn game_page(
         game = esc(&row.game),
         svg = view["svg"].as_str().unwrap_or(""),
         display = esc(&display),
-        variant = esc(&variant_label(&row.game, &row.variant)),
+        variant = esc(&variant_label(lang, &row.game, &row.variant)),
         help = t(lang, "play_keys"),
         clear = t(lang, "clear"),
         hint = t(lang, "hint"),

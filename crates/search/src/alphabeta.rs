@@ -443,14 +443,13 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             let score = self.negamax(depth as i32, -INFINITY, INFINITY, 0);
             let best = self.table.probe(self.game.hash()).and_then(|e| e.best);
             if self.aborted {
-                // A partial iteration still improves on the last one when its first move,
-                // searched fully, is the table's choice; keep the completed result otherwise.
-                // When no iteration completed (games with thousands of moves and a small
-                // budget), the best of the root moves searched so far beats an arbitrary one.
-                if result.2 == 0
-                    && let Some((mv, s)) = self.root_best
-                {
-                    result = (Some(mv), s, 0);
+                // A partial iteration still improves on the last one: its first move (the
+                // last iteration's choice) was searched fully, and a later move replaced it
+                // only after a full search proved it better. So the best move searched so
+                // far is kept, with the depth of the last completed iteration. This matters
+                // in games with thousands of moves, where an iteration rarely completes.
+                if let Some((mv, s)) = self.root_best {
+                    result = (Some(mv), s, result.2);
                 }
                 break;
             }

@@ -16,6 +16,8 @@ pub trait AnyGame: Send + Sync {
     fn display_name(&self) -> &'static str;
     /// The variant id of this game.
     fn variant(&self) -> &'static str;
+    /// Whether the game can be drawn (see [`Game::HAS_DRAWS`](crate::Game::HAS_DRAWS)).
+    fn has_draws(&self) -> bool;
     fn to_move(&self) -> Player;
     fn outcome(&self) -> Option<Outcome>;
     /// The legal turns in canonical notation, sorted by byte order; empty when the game is over.
@@ -123,6 +125,9 @@ impl<G: Game + View> AnyGame for DynGame<G> {
     }
     fn variant(&self) -> &'static str {
         self.game.variant()
+    }
+    fn has_draws(&self) -> bool {
+        G::HAS_DRAWS
     }
     fn to_move(&self) -> Player {
         self.game.to_move()

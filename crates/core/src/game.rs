@@ -24,6 +24,9 @@ pub trait Game: Clone + Send + Sync + 'static {
     const NAME: &'static str;
     /// The name people read: `"boop."`, `"GIPF"`, `"ZÈRTZ"`, `"PÜNCT"`.
     const DISPLAY_NAME: &'static str;
+    /// Whether the game can end in a draw at all (by its rules or by repetition); games that
+    /// cannot (GIPF) offer no draw by agreement either.
+    const HAS_DRAWS: bool = true;
 
     /// Every variant id, the default first.
     fn variants() -> &'static [&'static str];

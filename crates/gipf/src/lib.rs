@@ -516,6 +516,8 @@ impl Game for Position {
     type Move = Move;
     const NAME: &'static str = "gipf";
     const DISPLAY_NAME: &'static str = "GIPF";
+    // gipf.md §6: every game ends with a winner.
+    const HAS_DRAWS: bool = false;
 
     fn variants() -> &'static [&'static str] {
         VARIANTS

@@ -129,6 +129,7 @@ impl<G: Game> Game for Noisy<G> {
     type Move = G::Move;
     const NAME: &'static str = G::NAME;
     const DISPLAY_NAME: &'static str = G::DISPLAY_NAME;
+    const HAS_DRAWS: bool = G::HAS_DRAWS;
     fn variants() -> &'static [&'static str] {
         G::variants()
     }

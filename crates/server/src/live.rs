@@ -348,7 +348,7 @@ impl Live {
             "thinking": self.thinking.is_some(),
             "can_hint": has_engine && !finished,
             "can_undo": matches!(self.row.mode, Mode::Computer | Mode::HotSeat),
-            "can_draw": self.row.mode != Mode::Computer && !finished,
+            "can_draw": self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
             "draw_offer": self.draw_offer.filter(|_| !finished).map(Player::as_str),
         })
     }
@@ -454,6 +454,13 @@ impl Live {
         }
         if self.row.mode == Mode::Computer {
             return Err(Rejection::new(403, "The computer does not agree to draws."));
+        }
+        if !self.game.has_draws() {
+            let name = self.game.display_name();
+            return Err(Rejection::new(
+                409,
+                format!("{name} has no draws: every game ends with a winner."),
+            ));
         }
         let me = if seats.contains(&self.game.to_move()) { self.game.to_move() } else { seats[0] };
         let agreed = match action {

@@ -600,5 +600,17 @@ async fn draws_by_agreement_between_people_only() {
     )
     .await;
     assert_eq!(r.status, 403);
+    // Nor in a game that has no draws.
+    let (gid, gt, _) = create(addr, json!({"game": "gipf", "opponent": "invite"})).await;
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{gid}/draw"),
+        Some(&seat(&gid, &gt)),
+        Some(json!({"action": "offer"})),
+    )
+    .await;
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert!(r.body.contains("no draws"), "{}", r.body);
     server.stop().await;
 }

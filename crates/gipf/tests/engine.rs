@@ -2,11 +2,9 @@
 //! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
 //! turns, and a seed with a node limit fixes the move.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use ply_core::{Evaluate, Game, Outcome, Player};
 use ply_gipf::{Position, Setup, Variant};
+use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
 use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
 
 /// Standard game. White's singles e2–e4 pushed up from e1 make the row e2–e5 whose run ends
@@ -21,33 +19,6 @@ fn last_gipf(to_move: Player) -> Position {
     s.captured = [4, 3];
     s.to_move = to_move;
     Position::from_setup(&s).unwrap()
-}
-
-fn stop() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
-
-fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
-    vec![
-        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
-        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
-    ]
-}
-
-/// The mover's turns that win on the spot.
-fn winning_moves(g: &Position) -> Vec<String> {
-    let mover = g.to_move();
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&m| {
-            let mut h = g.clone();
-            h.play(m);
-            h.outcome() == Some(Outcome::Win(mover))
-        })
-        .map(|m| g.format_move(m))
-        .collect()
 }
 
 #[test]

@@ -2,11 +2,9 @@
 //! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
 //! turns, and a seed with a node limit fixes the move.
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_core::{Evaluate, Game, Player};
 use ply_punct::{Position, Setup, Variant};
+use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
 use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
 
 /// White's chain along row 8 from side `A` (a8) to side `Q` (q10), with a gap at d8–f8 that
@@ -17,33 +15,6 @@ const GAP: &str = "W E a8:b8,c8; W E g8:h8,i8; W E j8:k8,l8; W C n8:m8,o8; W L p
 
 fn pos(text: &str, to_move: Player) -> Position {
     Position::from_setup(&Setup::parse(text, to_move).unwrap(), Variant::Standard).unwrap()
-}
-
-fn stop() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
-
-fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
-    vec![
-        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
-        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
-    ]
-}
-
-/// The mover's turns that win on the spot.
-fn winning_moves(g: &Position) -> Vec<String> {
-    let mover = g.to_move();
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&m| {
-            let mut h = g.clone();
-            h.play(m);
-            h.outcome() == Some(Outcome::Win(mover))
-        })
-        .map(|m| g.format_move(m))
-        .collect()
 }
 
 #[test]

@@ -17,6 +17,7 @@ mod engine;
 mod mcts;
 mod rng;
 mod score;
+pub mod testkit;
 
 pub use alphabeta::AlphaBeta;
 pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Speed, Think, Thought};

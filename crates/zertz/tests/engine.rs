@@ -5,43 +5,14 @@
 
 mod common;
 
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
 use common::setup;
-use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_core::{Evaluate, Game, Player};
+use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
 use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
 use ply_zertz::{Position, Variant};
 
 /// The outer ring of the 37 board: without it the board is the 19-ring hexagon b2–f4.
 const EDGE: &str = "a1 a2 a3 a4 b1 b5 c1 c6 d1 d7 e1 e6 f1 f5 g1 g2 g3 g4";
-
-fn stop() -> Arc<AtomicBool> {
-    Arc::new(AtomicBool::new(false))
-}
-
-fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Position>>)> {
-    vec![
-        ("alphabeta", Box::new(AlphaBeta::<Position>::new(16, 1))),
-        ("mcts", Box::new(Mcts::<Position>::new(16, 1))),
-    ]
-}
-
-/// The mover's turns that win on the spot.
-fn winning_moves(g: &Position) -> Vec<String> {
-    let mover = g.to_move();
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    moves
-        .into_iter()
-        .filter(|&m| {
-            let mut h = g.clone();
-            h.play(m);
-            h.outcome() == Some(Outcome::Win(mover))
-        })
-        .map(|m| g.format_move(m))
-        .collect()
-}
 
 /// Player 1 holds three whites; the grey on d5 can jump the white on d4 (a win) and the white
 /// can jump the grey (no win).

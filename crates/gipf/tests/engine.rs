@@ -4,8 +4,10 @@
 
 use ply_core::{Evaluate, Game, Outcome, Player};
 use ply_gipf::{Position, Setup, Variant};
-use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
-use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+use ply_search::testkit::{
+    assert_levels_play_legal_moves, both_searchers as searchers, stop_flag as stop, winning_moves,
+};
+use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
 
 /// Standard game. White's singles e2–e4 pushed up from e1 make the row e2–e5 whose run ends
 /// with Black's last GIPF piece on e6: taking it wins. White keeps a GIPF piece on b5. Black
@@ -76,22 +78,7 @@ const OPENING: [&str; 4] = ["i3-h4", "e9-e8", "a3-b4", "b1-b2"];
 
 #[test]
 fn levels_1_and_10_play_legal_turns() {
-    let mut engine = Engine::new(Position::new("standard").unwrap(), Algorithm::AlphaBeta);
-    for m in OPENING {
-        engine.play(m).unwrap();
-    }
-    let mut check = Position::new("standard").unwrap();
-    for m in OPENING {
-        let mv = check.parse_move(m).unwrap();
-        check.play(mv);
-    }
-    for (level, algorithm) in
-        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
-    {
-        let think = Think::level(level, algorithm, 50_000);
-        let thought = engine.think(&think, &stop()).expect("the game is not over");
-        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
-    }
+    assert_levels_play_legal_moves::<Position>("standard", &OPENING, 50_000);
 }
 
 #[test]

@@ -4,8 +4,10 @@
 
 use ply_core::{Evaluate, Game, Player};
 use ply_punct::{Position, Setup, Variant};
-use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
-use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+use ply_search::testkit::{
+    assert_levels_play_legal_moves, both_searchers as searchers, stop_flag as stop, winning_moves,
+};
+use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
 
 /// White's chain along row 8 from side `A` (a8) to side `Q` (q10), with a gap at d8–f8 that
 /// one straight piece fills (White still has an `E` and a `C`). Black has three pieces
@@ -73,22 +75,11 @@ fn the_evaluation_sees_the_threat() {
 
 #[test]
 fn levels_1_and_10_play_legal_turns() {
-    let mut engine = Engine::new(Position::new("standard").unwrap(), Algorithm::AlphaBeta);
-    for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"] {
-        engine.play(m).unwrap();
-    }
-    for (level, algorithm) in
-        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
-    {
-        let think = Think::level(level, algorithm, 20_000);
-        let thought = engine.think(&think, &stop()).expect("the game is not over");
-        let mut check = Position::new("standard").unwrap();
-        for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"] {
-            let mv = check.parse_move(m).unwrap();
-            check.play(mv);
-        }
-        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
-    }
+    assert_levels_play_legal_moves::<Position>(
+        "standard",
+        &["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"],
+        20_000,
+    );
 }
 
 #[test]

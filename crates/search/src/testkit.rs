@@ -39,3 +39,27 @@ pub fn winning_moves<G: Game>(game: &G) -> Vec<String> {
         .map(|m| game.format_move(m))
         .collect()
 }
+
+/// Plays `opening` in `variant`, then asks level 1 (both algorithms) and level 10
+/// (alpha-beta) for a move, sized for `nodes_per_second`; each must be legal there.
+///
+/// # Panics
+/// On an illegal opening move or an illegal answer, naming the level.
+pub fn assert_levels_play_legal_moves<G: Game + Evaluate + ply_core::View>(
+    variant: &str,
+    opening: &[&str],
+    nodes_per_second: u64,
+) {
+    use crate::{Algorithm, AnyEngine, Engine, Think};
+    let mut engine = Engine::new(G::new(variant).expect("a known variant"), Algorithm::AlphaBeta);
+    for m in opening {
+        engine.play(m).unwrap_or_else(|e| panic!("opening move {m}: {e}"));
+    }
+    for (level, algorithm) in
+        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
+    {
+        let think = Think::level(level, algorithm, nodes_per_second);
+        let thought = engine.think(&think, &stop_flag()).expect("the game is not over");
+        assert!(engine.game().canonical(&thought.best).is_ok(), "level {level}: {}", thought.best);
+    }
+}

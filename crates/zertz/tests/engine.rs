@@ -7,8 +7,10 @@ mod common;
 
 use common::setup;
 use ply_core::{Evaluate, Game, Player};
-use ply_search::testkit::{both_searchers as searchers, stop_flag as stop, winning_moves};
-use ply_search::{Algorithm, AlphaBeta, AnyEngine, Engine, Limits, Mcts, Searcher, Think};
+use ply_search::testkit::{
+    assert_levels_play_legal_moves, both_searchers as searchers, stop_flag as stop, winning_moves,
+};
+use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
 use ply_zertz::{Position, Variant};
 
 /// The outer ring of the 37 board: without it the board is the 19-ring hexagon b2–f4.
@@ -82,20 +84,7 @@ const OPENING: [&str; 4] = ["Ge4,g1", "Bb5,c6", "Ba1,a2", "Ba3,a4"];
 
 #[test]
 fn levels_1_and_10_play_legal_turns() {
-    let mut engine = Engine::new(Position::new("37").unwrap(), Algorithm::AlphaBeta);
-    let mut check = Position::new("37").unwrap();
-    for m in OPENING {
-        engine.play(m).unwrap();
-        let mv = check.parse_move(m).unwrap();
-        check.play(mv);
-    }
-    for (level, algorithm) in
-        [(1, Algorithm::AlphaBeta), (1, Algorithm::Mcts), (10, Algorithm::AlphaBeta)]
-    {
-        let think = Think::level(level, algorithm, 100_000);
-        let thought = engine.think(&think, &stop()).expect("the game is not over");
-        assert!(check.parse_move(&thought.best).is_ok(), "level {level}: {}", thought.best);
-    }
+    assert_levels_play_legal_moves::<Position>("37", &OPENING, 100_000);
 }
 
 #[test]

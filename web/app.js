@@ -27,6 +27,7 @@ import { autoAdvance, candidates, click, completed, nextItems } from './board.js
  * @property {LegalMove[]} moves
  * @property {string[]} history
  * @property {string[]} last_path
+ * @property {Motion[]} motions pieces the last turn moved
  * @property {Result | null} result
  * @property {boolean} live
  * @property {boolean} thinking
@@ -34,6 +35,12 @@ import { autoAdvance, candidates, click, completed, nextItems } from './board.js
  * @property {boolean} can_undo
  * @property {boolean} can_draw
  * @property {string | null} draw_offer the seat that offered a draw, if one is pending
+ */
+
+/**
+ * A piece that travelled in the last turn: its id now, and the id of the element it started
+ * from in the picture before that turn.
+ * @typedef {{ piece: string, from: string }} Motion
  */
 
 /**
@@ -122,16 +129,38 @@ function mark(ids, cls) {
   for (const id of ids) item(id)?.classList.add(cls);
 }
 
+const SVG_NS = 'http://www.w3.org/2000/svg';
+const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+
+/** The position on the board now: its number of turns and its picture. */
+const drawn = { ply: -1, svg: '' };
+
 /**
- * Replaces the board picture, keeping elements whose id and markup did not change, so that
- * CSS transitions on pieces that moved can run.
- * @param {string} svg
+ * The centre of an element on the screen.
+ * @param {Element} node
  */
-function drawBoard(svg) {
+function centre(node) {
+  const r = node.getBoundingClientRect();
+  return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+}
+
+/**
+ * Replaces the board picture with the position after `ply` turns. When that position follows
+ * the one drawn by one turn, its pieces travel: pieces that keep their id (boop.) glide from
+ * their old transform by CSS transition, and the turn's `motions` (GIPF pushes, ZÈRTZ jumps,
+ * PÜNCT shifts, pieces entering from a pool) start where their origin was drawn.
+ * @param {string} svg
+ * @param {number} ply
+ * @param {Motion[]} motions
+ */
+function drawBoard(svg, ply, motions) {
   const old = board.querySelector('svg');
   const tpl = document.createElement('template');
   tpl.innerHTML = svg.trim();
   const fresh = tpl.content.firstElementChild;
+  const animate = !reduceMotion && ply === drawn.ply + 1 && svg !== drawn.svg;
+  drawn.ply = ply;
+  drawn.svg = svg;
   if (!old || !fresh || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
     board.innerHTML = svg;
     return;
@@ -142,7 +171,17 @@ function drawBoard(svg) {
   for (const node of old.querySelectorAll('[id][transform]')) {
     before.set(node.id, node.getAttribute('transform') || '');
   }
+  /** @type {Map<string, {x: number, y: number}>} */
+  const starts = new Map();
+  if (animate) {
+    for (const m of motions) {
+      const from = old.querySelector(`[id="${CSS.escape(m.from)}"]`);
+      if (from) starts.set(m.piece, centre(from));
+    }
+  }
   board.replaceChildren(fresh);
+  if (!animate) return;
+  let travelled = 0;
   for (const node of fresh.querySelectorAll('[id][transform]')) {
     const was = before.get(node.id);
     const now = node.getAttribute('transform') || '';
@@ -150,14 +189,34 @@ function drawBoard(svg) {
       node.setAttribute('transform', was);
       node.getBoundingClientRect();
       requestAnimationFrame(() => node.setAttribute('transform', now));
+      travelled += 1;
     }
   }
+  const scale = fresh instanceof SVGSVGElement ? fresh.getScreenCTM()?.a || 1 : 1;
+  for (const [id, start] of starts) {
+    const node = fresh.querySelector(`[id="${CSS.escape(id)}"]`);
+    if (!node) continue;
+    const end = centre(node);
+    const dx = (start.x - end.x) / scale;
+    const dy = (start.y - end.y) / scale;
+    // A wrapper carries the travel, so the piece's own transform attribute stays untouched.
+    const wrap = document.createElementNS(SVG_NS, 'g');
+    node.replaceWith(wrap);
+    wrap.appendChild(node);
+    wrap.animate(
+      [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: 'translate(0px, 0px)' }],
+      { duration: 300, easing: 'ease-out' },
+    );
+    travelled += 1;
+  }
+  // Counted for the browser tests: how many pieces have travelled on this page.
+  board.dataset.travelled = String(Number(board.dataset.travelled || 0) + travelled);
 }
 
 function render() {
   const v = state.view;
   if (state.viewing === null) {
-    drawBoard(v.svg);
+    drawBoard(v.svg, v.history.length, v.motions);
     mark(v.last_path, 'ply-last');
   }
   // Targets
@@ -275,7 +334,7 @@ async function view(ply) {
   const resp = await fetch(`/api/games/${state.view.id}/position/${ply}`);
   if (!resp.ok || state.viewing !== ply) return;
   const pos = await resp.json();
-  drawBoard(pos.svg);
+  drawBoard(pos.svg, pos.ply, pos.motions);
   mark(pos.last_path, 'ply-last');
   render();
 }

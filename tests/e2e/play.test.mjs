@@ -73,6 +73,8 @@ test('every game is played by clicking (against the computer where there is one)
       for (let i = 0; i < 4; i++) await playByClicking(page, pick);
       assert.equal((await history(page)).length, 4, `${g.name}: four hot-seat moves`);
     }
+    const travelled = Number(await page.getAttribute('#ply-board', 'data-travelled'));
+    assert.ok(travelled > 0, `${g.name}: pieces travelled on the board (${travelled})`);
     await page.waitForTimeout(400); // let piece transitions finish
     await page.screenshot({ path: path.join(screenshots, `${g.name}.png`), fullPage: true });
     assert.deepEqual(errors, [], `${g.name}: no script errors`);

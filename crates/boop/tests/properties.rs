@@ -3,7 +3,7 @@
 use std::collections::HashSet;
 
 use ply_boop::{Boop, Cell};
-use ply_core::testkit::random_game;
+use ply_core::testkit::{check_views, random_game};
 use ply_core::{Game, Player, View};
 use proptest::prelude::*;
 
@@ -58,6 +58,7 @@ fn games(variant: &'static str, seed: u64) {
         assert!(last.outcome().is_some());
     }
     // Pictures and paths along the way.
+    check_views(&played);
     for g in played.positions.iter().step_by(7) {
         click_paths_are_unambiguous(g);
     }

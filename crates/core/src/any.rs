@@ -3,7 +3,7 @@ use std::fmt;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use crate::{Game, MoveError, Outcome, Player, VariantError, View, perft};
+use crate::{Game, Motion, MoveError, Outcome, Player, VariantError, View, perft};
 
 /// Any game behind one object-safe interface, with moves as canonical notation strings.
 ///
@@ -61,6 +61,11 @@ pub trait AnyGame: Send + Sync {
     fn click_path(&self, text: &str) -> Result<Vec<String>, MoveError>;
     /// Every legal turn with its click path, sorted by notation.
     fn click_paths(&self) -> Vec<(String, Vec<String>)>;
+    /// The pieces that travel when the legal turn `text` is played (see [`View::motions`]).
+    ///
+    /// # Errors
+    /// As [`play`](AnyGame::play).
+    fn motions(&self, text: &str) -> Result<Vec<Motion>, MoveError>;
     /// The whole state as JSON: game, variant, board, pools, to_move, outcome, legal move count.
     fn state_json(&self) -> Value;
     fn box_clone(&self) -> Box<dyn AnyGame>;
@@ -184,6 +189,10 @@ impl<G: Game + View> AnyGame for DynGame<G> {
     fn click_path(&self, text: &str) -> Result<Vec<String>, MoveError> {
         let mv = self.game.parse_move(text)?;
         Ok(self.game.click_path(mv))
+    }
+    fn motions(&self, text: &str) -> Result<Vec<Motion>, MoveError> {
+        let mv = self.game.parse_move(text)?;
+        Ok(self.game.motions(mv))
     }
     fn click_paths(&self) -> Vec<(String, Vec<String>)> {
         let mut out: Vec<(String, Vec<String>)> = self

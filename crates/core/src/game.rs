@@ -102,4 +102,31 @@ pub trait View: Game {
     /// The game-specific part of the position as JSON: at least `board`, and the pools,
     /// reserves or captures of each player.
     fn state_json(&self) -> serde_json::Value;
+
+    /// The pieces that travel when `mv` (legal here) is played, so a picture can animate
+    /// them. Pieces whose id is the same before and after need no entry (boop.'s cats keep
+    /// their ids as they are booped); games whose piece ids name the point they stand on
+    /// (GIPF's pushed chips, ZÈRTZ's jumping marbles) list every piece that changed point.
+    fn motions(&self, mv: Self::Move) -> Vec<Motion> {
+        let _ = mv;
+        Vec::new()
+    }
+}
+
+/// One piece travelling during a turn: `piece` is its id in the [`View::svg`] after the turn,
+/// `from` the id of the element of the SVG before the turn where it starts (a piece, or the
+/// pool, reserve or dot it comes from).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Motion {
+    /// Id of the piece in the picture after the turn.
+    pub piece: String,
+    /// Id of the element in the picture before the turn it starts from.
+    pub from: String,
+}
+
+impl Motion {
+    /// A piece now `piece` that started at `from`.
+    pub fn new(piece: impl Into<String>, from: impl Into<String>) -> Self {
+        Motion { piece: piece.into(), from: from.into() }
+    }
 }

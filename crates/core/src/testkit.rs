@@ -3,7 +3,9 @@
 
 use std::fmt::Debug;
 
-use crate::{Game, zobrist::splitmix64};
+use std::collections::HashSet;
+
+use crate::{Game, View, zobrist::splitmix64};
 
 /// What one random game looked like, for further checks by the caller.
 #[derive(Clone, Debug)]
@@ -77,4 +79,65 @@ where
     }
     check(&game);
     RandomGame { positions, moves: played }
+}
+
+/// The ids of the elements of an SVG document (every `id="…"` attribute, in order).
+#[must_use]
+pub fn svg_ids(svg: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = svg;
+    while let Some(at) = rest.find(" id=\"") {
+        rest = &rest[at + 5..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        out.push(rest[..end].to_string());
+        rest = &rest[end..];
+    }
+    out
+}
+
+/// Checks the picture contract ([`View`]) of every turn of a random game: each picture's
+/// ids are unique; each turn's click path names elements of the picture before it; each
+/// motion names a piece of the picture after the turn, starts from an element of the picture
+/// before it, and no piece travels twice.
+///
+/// # Panics
+/// On the first violation, naming the turn.
+pub fn check_views<G>(game: &RandomGame<G>)
+where
+    G: Game + View,
+{
+    let pictures: Vec<HashSet<String>> = game
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(turn, pos)| {
+            let ids = svg_ids(&pos.svg());
+            let unique: HashSet<String> = ids.iter().cloned().collect();
+            assert_eq!(unique.len(), ids.len(), "duplicate ids in the picture before turn {turn}");
+            unique
+        })
+        .collect();
+    for (turn, (pos, &mv)) in game.positions.iter().zip(&game.moves).enumerate() {
+        let name = pos.format_move(mv);
+        let (before, after) = (&pictures[turn], &pictures[turn + 1]);
+        for id in pos.click_path(mv) {
+            assert!(before.contains(&id), "turn {turn} ({name}): click path item {id} not drawn");
+        }
+        let mut moved = HashSet::new();
+        for m in pos.motions(mv) {
+            assert!(after.contains(&m.piece), "turn {turn} ({name}): {m:?} ends on no piece");
+            assert!(before.contains(&m.from), "turn {turn} ({name}): {m:?} starts nowhere");
+            assert!(moved.insert(m.piece.clone()), "turn {turn} ({name}): {m:?} travels twice");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn svg_ids_lists_every_id_attribute() {
+        let svg =
+            r#"<svg id="b"><g id="piece-a1" class="x"><circle cx="1"/></g><rect id="a2"/></svg>"#;
+        assert_eq!(super::svg_ids(svg), ["b", "piece-a1", "a2"]);
+    }
 }

@@ -17,12 +17,12 @@
 
 use std::fmt::Write;
 
-use ply_core::{Game, Player, View};
+use ply_core::{Game, Motion, Player, View};
 use serde_json::{Map, Value, json};
 
-use crate::geometry::{LINES, Point, point_xy};
+use crate::geometry::{CELL_POINT, ENTRIES, LINES, Point, point_xy};
 use crate::notation::{Token, replay};
-use crate::{EntryPhase, Move, NO_PUSH, Position, State, Variant};
+use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
 
 fn symbol(pos: &Position, p: Point) -> char {
     match pos.piece_at(p) {
@@ -35,6 +35,10 @@ fn symbol(pos: &Position, p: Point) -> char {
             (Player::P2, true) => 'B',
         },
     }
+}
+
+fn cell_name(cell: usize) -> String {
+    Point::from_index(CELL_POINT[cell] as usize).expect("interior cell").name()
 }
 
 fn entry_name(e: EntryPhase) -> &'static str {
@@ -91,6 +95,15 @@ fn extends(longer: Move, mv: Move) -> bool {
         longer.pre >= mv.len
     } else {
         longer.push == mv.push && longer.pre == mv.pre && longer.len > mv.len
+    }
+}
+
+impl Position {
+    /// The state after the legal turn `mv`.
+    fn after(&self, mv: Move) -> State {
+        let mut next = self.clone();
+        next.play(mv);
+        *next.state()
     }
 }
 
@@ -266,6 +279,53 @@ impl View for Position {
             }
         }
         path
+    }
+
+    fn motions(&self, mv: Move) -> Vec<Motion> {
+        // Where the piece now on each cell was drawn before the turn: a piece id, or the dot
+        // it entered from. A push shifts the run in front of the entering piece by one cell.
+        let mut origin: [Option<String>; 64] = std::array::from_fn(|_| None);
+        let occupied = |st: &State| st.board.color[0] | st.board.color[1];
+        let mut bits = occupied(self.state());
+        while bits != 0 {
+            let cell = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            origin[cell] = Some(format!("piece-{}", cell_name(cell)));
+        }
+        let tokens = replay(self.state(), mv);
+        let end = occupied(&self.after(mv));
+        for (k, (token, before)) in tokens.iter().enumerate() {
+            match token {
+                Token::Removal(_) => {
+                    let after = tokens.get(k + 1).map_or(end, |(_, next)| occupied(next));
+                    let mut gone = occupied(before) & !after;
+                    while gone != 0 {
+                        origin[gone.trailing_zeros() as usize] = None;
+                        gone &= gone - 1;
+                    }
+                }
+                Token::Push { dot, .. } => {
+                    let entry = &ENTRIES[(mv.push & !GIPF_BIT) as usize];
+                    let ray = &entry.ray[..entry.len as usize];
+                    let run = ray.iter().take_while(|&&c| occupied(before) >> c & 1 == 1).count();
+                    for i in (1..=run.min(ray.len() - 1)).rev() {
+                        origin[ray[i] as usize] = origin[ray[i - 1] as usize].take();
+                    }
+                    origin[ray[0] as usize] = Some(dot.name());
+                }
+            }
+        }
+        let mut out = Vec::new();
+        let mut bits = end;
+        while bits != 0 {
+            let cell = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let piece = format!("piece-{}", cell_name(cell));
+            if let Some(from) = origin[cell].take().filter(|from| *from != piece) {
+                out.push(Motion::new(piece, from));
+            }
+        }
+        out
     }
 
     fn state_json(&self) -> Value {

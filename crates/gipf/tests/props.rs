@@ -4,13 +4,14 @@ mod common;
 
 use common::{check_click_paths, chips_conserved, gt2, gt3};
 use ply_core::Game;
-use ply_core::testkit::random_game;
+use ply_core::testkit::{check_views, random_game};
 use ply_core::zobrist::splitmix64;
 use ply_gipf::Position;
 use proptest::prelude::*;
 
 fn play_random(start: &Position, seed: u64, max_turns: usize) {
     let game = random_game(start, seed, max_turns, chips_conserved);
+    check_views(&game);
     assert_eq!(game.positions.len(), game.moves.len() + 1);
     // Random games end well within the limit (the longest seen is about 100 turns).
     let last = game.positions.last().expect("positions");

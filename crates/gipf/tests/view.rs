@@ -2,7 +2,7 @@
 
 mod common;
 
-use ply_core::{AnyGame, DynGame, Game, View};
+use ply_core::{AnyGame, DynGame, Game, Motion, View};
 use ply_gipf::{Point, Position};
 
 #[test]
@@ -72,6 +72,37 @@ fn click_paths_of_the_examples() {
     );
     let mv = g11.parse_move("c1-c2").unwrap();
     assert_eq!(g11.click_path(mv), ["e3", "e6", "c1", "c2", "c2", "c5"]);
+}
+
+#[test]
+fn pushed_pieces_travel_one_point_and_the_new_one_enters_from_its_dot() {
+    // G6's push e1-e2 shifts e2, e3, e4 one point north; the row e2…e6 is then taken with
+    // the GIPF piece (now on e4) kept: it is the only piece left of the push, from e3.
+    let g6 = common::pos(
+        ply_gipf::Variant::Standard,
+        "b5(G) e2 e3(G) e4",
+        "b2(G) e6(G) h2",
+        [12, 12],
+        [1, 0],
+    );
+    let push = g6.parse_move("e1-e2,xe2-e6+e4").unwrap();
+    assert_eq!(g6.motions(push), [Motion::new("piece-e4", "piece-e3")]);
+    let start = Position::new("basic").unwrap();
+    let mv = start.parse_move("a1-b2").unwrap();
+    assert_eq!(
+        start.motions(mv),
+        [Motion::new("piece-b2", "a1"), Motion::new("piece-c3", "piece-b2")]
+    );
+    let mv = start.parse_move("a5-b5").unwrap();
+    assert_eq!(
+        start.motions(mv),
+        [Motion::new("piece-b5", "a5"), Motion::new("piece-c5", "piece-b5")]
+    );
+    let mv = start.parse_move("e9-e8").unwrap();
+    assert_eq!(
+        start.motions(mv),
+        [Motion::new("piece-e7", "piece-e8"), Motion::new("piece-e8", "e9")]
+    );
 }
 
 #[test]

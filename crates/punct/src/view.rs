@@ -14,7 +14,7 @@
 
 use std::fmt::Write as _;
 
-use ply_core::{Game, Player, View};
+use ply_core::{Game, Motion, Player, View};
 use serde_json::{Value, json};
 
 use crate::board::{COORD, N_POINTS};
@@ -255,6 +255,28 @@ impl View for Position {
             Move::Pass => unreachable!("pass has no points"),
         };
         vec![first, q.to_string(), a.to_string(), b.to_string()]
+    }
+
+    fn motions(&self, mv: Move) -> Vec<Motion> {
+        // Only the moving piece travels; it ends on top at its new PÜNCT point.
+        let top_at = |pos: &Position, at: Point| {
+            pos.pieces()
+                .into_iter()
+                .filter(|pc| pc.punct == at)
+                .max_by_key(|pc| pc.level)
+                .map(|pc| format!("piece-{}-{}", pc.punct, pc.level))
+        };
+        let (to, from) = match mv {
+            Move::Pass => return Vec::new(),
+            Move::Place { at, orient } => (at, Some(hand_id(self.to_move(), orient.kind()))),
+            Move::Shift { from, to, .. } => (to, top_at(self, from)),
+        };
+        let mut after = self.clone();
+        after.play(mv);
+        match (top_at(&after, to), from) {
+            (Some(piece), Some(from)) if piece != from => vec![Motion::new(piece, from)],
+            _ => Vec::new(),
+        }
     }
 
     fn state_json(&self) -> Value {

@@ -3,9 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use ply_core::testkit::random_game;
+use ply_core::testkit::{RandomGame, check_views, random_game};
 use ply_core::zobrist::splitmix64;
-use ply_core::{Game, Outcome, Player, View};
+use ply_core::{Game, Motion, Outcome, Player, View};
 use ply_punct::{Kind, Move, PieceInfo, Point, Position, Setup, Variant};
 use proptest::prelude::*;
 
@@ -255,10 +255,11 @@ fn check_click_paths(pos: &Position) {
 }
 
 /// Plays a game that prefers shifts, and climbing shifts, so that stacks and bridges appear.
-fn shift_heavy_game(variant: &str, seed: u64, turns: usize) -> Vec<Position> {
+fn shift_heavy_game(variant: &str, seed: u64, turns: usize) -> RandomGame<Position> {
     let mut pos = Position::new(variant).unwrap();
     let mut state = seed;
     let mut out = vec![pos.clone()];
+    let mut played = Vec::new();
     let mut moves = Vec::new();
     for _ in 0..turns {
         pos.legal_moves(&mut moves);
@@ -280,9 +281,10 @@ fn shift_heavy_game(variant: &str, seed: u64, turns: usize) -> Vec<Position> {
             _ => moves[(r >> 8) as usize % moves.len()],
         };
         pos.play(pick);
+        played.push(pick);
         out.push(pos.clone());
     }
-    out
+    RandomGame { positions: out, moves: played }
 }
 
 #[test]
@@ -292,7 +294,7 @@ fn generator_matches_naive_generator_on_stacked_positions() {
     let mut max_level = 0;
     let mut checked = 0;
     for (variant, seed) in [("standard", 1u64), ("basic", 2), ("standard", 3), ("basic", 4)] {
-        for pos in shift_heavy_game(variant, seed, 60).iter().step_by(3) {
+        for pos in shift_heavy_game(variant, seed, 60).positions.iter().step_by(3) {
             if pos.outcome().is_some() {
                 continue;
             }
@@ -339,7 +341,9 @@ fn example_positions_match_naive_generator() {
 #[test]
 fn click_paths_are_unique_and_prefix_free() {
     for (variant, seed) in [("standard", 11u64), ("basic", 12)] {
-        for pos in shift_heavy_game(variant, seed, 50).iter().step_by(5) {
+        let game = shift_heavy_game(variant, seed, 50);
+        check_views(&game);
+        for pos in game.positions.iter().step_by(5) {
             check_click_paths(pos);
         }
     }
@@ -354,8 +358,12 @@ fn rotation_in_place_click_path() {
     .unwrap();
     let mv = pos.parse_move("i3-i3:j3,k3").unwrap();
     assert_eq!(pos.click_path(mv), ["i3", "i3", "j3", "k3"]);
+    assert_eq!(pos.motions(mv), [], "a turn in place travels nowhere");
+    let shift = pos.parse_move("i3-g3:g4,g5").unwrap();
+    assert_eq!(pos.motions(shift), [Motion::new("piece-g3-1", "piece-i3-1")]);
     let place = pos.parse_move("Tg3:g4,h4").unwrap();
     assert_eq!(pos.click_path(place), ["p1-hand-T", "g3", "g4", "h4"]);
+    assert_eq!(pos.motions(place), [Motion::new("piece-g3-1", "p1-hand-T")]);
 }
 
 #[test]
@@ -452,7 +460,7 @@ fn check_outcome(pos: &Position) {
 
 fn run_random(variant: &str, seed: u64) {
     let start = Position::new(variant).unwrap();
-    random_game(&start, seed, 150, |pos: &Position| {
+    let game = random_game(&start, seed, 150, |pos: &Position| {
         check_conservation(pos);
         check_support(pos);
         check_outcome(pos);
@@ -462,6 +470,7 @@ fn run_random(variant: &str, seed: u64) {
             assert!(!moves.is_empty(), "a game that goes on has moves");
         }
     });
+    check_views(&game);
 }
 
 proptest! {

@@ -313,11 +313,20 @@ impl Live {
         }
     }
 
-    fn last_path(game: &dyn AnyGame) -> Vec<String> {
-        let Some(last) = game.history().last().cloned() else { return Vec::new() };
+    /// The click path of the last turn (to mark it) and the pieces it moved (to animate
+    /// them), as JSON values `last_path` and `motions`.
+    fn last_turn(game: &dyn AnyGame) -> (Value, Value) {
+        let Some(last) = game.history().last().cloned() else { return (json!([]), json!([])) };
         let mut before = game.box_clone();
         before.undo();
-        before.click_path(&last).unwrap_or_default()
+        let path = before.click_path(&last).unwrap_or_default();
+        let motions: Vec<Value> = before
+            .motions(&last)
+            .unwrap_or_default()
+            .into_iter()
+            .map(|m| json!({ "piece": m.piece, "from": m.from }))
+            .collect();
+        (json!(path), Value::Array(motions))
     }
 
     fn view(&self) -> Value {
@@ -328,6 +337,7 @@ impl Live {
             self.game.click_paths().into_iter().map(|(m, p)| json!({ "m": m, "p": p })).collect()
         };
         let has_engine = ply_games::engine(&self.row.game).is_ok();
+        let (last_path, motions) = Self::last_turn(&*self.game);
         json!({
             "id": self.row.id,
             "version": self.version,
@@ -342,7 +352,8 @@ impl Live {
             "svg": self.game.svg(),
             "moves": moves,
             "history": self.game.history(),
-            "last_path": Self::last_path(&*self.game),
+            "last_path": last_path,
+            "motions": motions,
             "result": self.result_json(),
             "live": !finished,
             "thinking": self.thinking.is_some(),
@@ -362,11 +373,13 @@ impl Live {
         for _ in ply..history.len() {
             game.undo();
         }
+        let (last_path, motions) = Self::last_turn(&*game);
         Some(json!({
             "ply": ply,
             "svg": game.svg(),
             "status_line": game.status_line(),
-            "last_path": Self::last_path(&*game),
+            "last_path": last_path,
+            "motions": motions,
         }))
     }
 

@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use ply_core::{Game, Player, View};
+use ply_core::{Game, Motion, Player, View};
 use serde_json::{Map, Value, json};
 
 use crate::board::{Bits, NONE};
@@ -170,6 +170,31 @@ impl View for Position {
                 path
             }
         }
+    }
+
+    fn motions(&self, mv: Move) -> Vec<Motion> {
+        let l = self.layout();
+        let (piece, from) = match mv {
+            Move::Place { ring, .. } => {
+                let path = self.click_path(mv);
+                (ring, path.into_iter().next().expect("a placement's path starts at a rack"))
+            }
+            Move::Capture { start, len, dirs } => {
+                let mut at = start;
+                for k in 0..len {
+                    let d = Move::jump_direction(dirs, k);
+                    at = l.nb[l.nb[at as usize][d] as usize][d];
+                }
+                (at, format!("marble-{}", l.name(start)))
+            }
+        };
+        // A placed marble can be taken at once with an isolated group: then nothing travels.
+        let mut after = self.clone();
+        after.play(mv);
+        if after.state().occupied() >> piece & 1 == 0 {
+            return Vec::new();
+        }
+        vec![Motion::new(format!("marble-{}", l.name(piece)), from)]
     }
 
     fn state_json(&self) -> Value {

@@ -3,7 +3,7 @@
 mod common;
 
 use common::{marbles, moves, play, removed, setup};
-use ply_core::{Game, MoveError, Outcome, Player};
+use ply_core::{Game, Motion, MoveError, Outcome, Player, View};
 use ply_zertz::board::Bits;
 use ply_zertz::{Position, Variant};
 
@@ -106,6 +106,9 @@ fn z2_chain_with_a_choice() {
         assert_eq!(q.state().captures[0], [0, 0, 0]);
         assert_eq!(q.to_move(), Player::P1);
     }
+    // The jumping marble travels from its start to the end of its chain.
+    let chain = p.parse_move("a1xc3xe4xe6").unwrap();
+    assert_eq!(p.motions(chain), [Motion::new("marble-e6", "marble-a1")]);
     for bad in ["a1xc3", "a1xc3xe4"] {
         let e = p.parse_move(bad).unwrap_err();
         assert!(e.to_string().contains("must go on"), "{bad}: {e}");
@@ -119,6 +122,8 @@ fn z3_isolation_of_a_full_group() {
     let p = setup(Variant::V37, "Wa1 Gb1", "b2 c1 c2", [5, 7, 10], ZERO, Player::P1);
     assert_eq!(moves(&p).len(), 1581);
     let mut q = p.clone();
+    let placement = q.parse_move("Bd4,a2").unwrap();
+    assert_eq!(q.motions(placement), [Motion::new("marble-d4", "pool-B")]);
     play(&mut q, "Bd4,a2");
     assert_eq!(marbles(&q), "Bd4");
     assert_eq!(removed(&q), "a1 a2 b1 b2 c1 c2");

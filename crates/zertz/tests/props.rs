@@ -2,7 +2,7 @@
 
 use std::collections::HashSet;
 
-use ply_core::testkit::random_game;
+use ply_core::testkit::{check_views, random_game};
 use ply_core::{Game, View};
 use ply_zertz::{Position, Variant};
 use proptest::prelude::*;
@@ -68,6 +68,7 @@ proptest! {
             assert_eq!(now & !rings, 0, "a ring came back");
             rings = now;
         });
+        check_views(&game);
         let last = game.positions.last().unwrap();
         prop_assert!(last.outcome().is_some(), "game not over after {} turns", game.moves.len());
         for w in game.positions.windows(2) {

@@ -22,7 +22,7 @@ pub mod live;
 pub mod loadtest;
 mod pages;
 
-pub use live::{Action, GameHandle, Rejection};
+pub use live::{Action, GameHandle, Reason, Rejection};
 
 /// The server's shared state.
 #[derive(Clone, Debug)]
@@ -187,8 +187,10 @@ fn store_error(e: &StoreError) -> Response {
     }
 }
 
-fn rejection(r: &Rejection) -> Response {
-    error(StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST), r.message.clone())
+/// A refused action as a JSON error, in the caller's language.
+fn rejection(r: &Rejection, headers: &HeaderMap) -> Response {
+    let message = r.message(i18n::Lang::of_request(headers));
+    error(StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST), message)
 }
 
 /// A request for a new game (JSON body of `POST /api/games`, form of `POST /games`).
@@ -431,7 +433,7 @@ async fn act_http(
     let token = token_of(headers, id, body.token);
     match handle.act(token, action, body.version).await {
         Ok(view) => axum::Json(view).into_response(),
-        Err(r) => rejection(&r),
+        Err(r) => rejection(&r, headers),
     }
 }
 
@@ -520,7 +522,7 @@ async fn api_hint(
     };
     match handle.hint(token_of(&headers, &id, body.token)).await {
         Ok(v) => axum::Json(v).into_response(),
-        Err(r) => rejection(&r),
+        Err(r) => rejection(&r, &headers),
     }
 }
 
@@ -623,7 +625,8 @@ async fn ws(
         Err(e) => return store_error(&e),
     };
     let token = token_of(&headers, &id, q.token);
-    ws.on_upgrade(move |socket| client(socket, handle, token))
+    let lang = i18n::Lang::of_request(&headers);
+    ws.on_upgrade(move |socket| client(socket, handle, token, lang))
 }
 
 /// A message from the browser.
@@ -663,7 +666,12 @@ async fn send_json(socket: &mut WebSocket, value: &Value) -> bool {
 }
 
 /// One WebSocket: waits for `hello`, sends what the client missed and then every event.
-async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>) {
+async fn client(
+    mut socket: WebSocket,
+    handle: GameHandle,
+    token: Option<String>,
+    lang: i18n::Lang,
+) {
     let mut events: Option<broadcast::Receiver<Arc<str>>> = None;
     let seats = seats_of(&handle.row, token.as_deref());
     loop {
@@ -698,7 +706,7 @@ async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>
                     ClientMsg::Resign => handle.act(token.clone(), Action::Resign, None).await.err(),
                     ClientMsg::Draw { action } => match draw_action(Some(&action)) {
                         Some(a) => handle.act(token.clone(), a, None).await.err(),
-                        None => Some(Rejection { status: 400, message: "draw action is offer, accept or decline".into() }),
+                        None => Some(Rejection { status: 400, reason: Reason::BadDrawAction }),
                     },
                     ClientMsg::Hint => match handle.hint(token.clone()).await {
                         Ok(h) => { if !send_json(&mut socket, &h).await { break; } None }
@@ -707,7 +715,7 @@ async fn client(mut socket: WebSocket, handle: GameHandle, token: Option<String>
                     ClientMsg::Ping => { if !send_json(&mut socket, &json!({"type": "pong"})).await { break; } None }
                 };
                 if let Some(r) = reply
-                    && !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message})).await
+                    && !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message(lang)})).await
                 {
                     break;
                 }

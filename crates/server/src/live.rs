@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use ply_core::{AnyGame, Outcome, Player};
 use ply_search::Think;
 use ply_store::{Finish, GameRow, Mode, Store, StoreError};
+
+use crate::i18n::Lang;
 use serde_json::{Value, json};
 use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
 
@@ -14,12 +16,167 @@ use tokio::sync::{Semaphore, broadcast, mpsc, oneshot};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
     pub status: u16,
-    pub message: String,
+    pub reason: Reason,
 }
 
 impl Rejection {
-    fn new(status: u16, message: impl Into<String>) -> Rejection {
-        Rejection { status, message: message.into() }
+    fn new(status: u16, reason: Reason) -> Rejection {
+        Rejection { status, reason }
+    }
+
+    /// The message for a person who reads `lang`.
+    #[must_use]
+    pub fn message(&self, lang: Lang) -> String {
+        self.reason.message(lang)
+    }
+}
+
+/// Why the server refused an action, translated when it is shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// The game's task has stopped.
+    Gone,
+    /// The caller holds no seat of this game.
+    Spectator,
+    /// The caller acted on an old version.
+    Stale {
+        sent: i64,
+        now: i64,
+    },
+    Over,
+    NotYourTurn {
+        mover: Player,
+        computer: bool,
+    },
+    ComputerRefusesDraws,
+    /// The game (by its display name) cannot be drawn.
+    NoDraws(String),
+    NoOfferToAccept,
+    NoOfferToDecline,
+    /// The move and the rules crate's explanation (in English: the game crates speak it).
+    Illegal {
+        text: String,
+        detail: String,
+    },
+    UndoNotHere,
+    NothingToUndo,
+    /// Another action changed the game between reading and saving.
+    Race,
+    SaveFailed(String),
+    HintNotYourTurn,
+    HintOver,
+    NoComputer,
+    BadDrawAction,
+}
+
+impl Reason {
+    /// The message in `lang`.
+    #[must_use]
+    pub fn message(&self, lang: Lang) -> String {
+        let [en, ko, ru] = match self {
+            Reason::Gone => [
+                "The game's task stopped; reload the page.".to_string(),
+                "게임 작업이 멈췄습니다. 페이지를 새로 고치세요.".to_string(),
+                "Процесс игры остановился; перезагрузите страницу.".to_string(),
+            ],
+            Reason::Spectator => [
+                "You are watching this game: only its players can move. (Open your invite link to take your seat.)".to_string(),
+                "이 게임을 관전하고 있습니다. 수는 대국자만 둘 수 있습니다. (자리에 앉으려면 초대 링크를 여세요.)".to_string(),
+                "Вы наблюдаете за этой партией: ходить могут только её игроки. (Чтобы занять своё место, откройте ссылку-приглашение.)".to_string(),
+            ],
+            Reason::Stale { sent, now } => [
+                format!("The game has moved on (you sent version {sent}, it is at {now}); the board was refreshed."),
+                format!("게임이 이미 진행되었습니다(보낸 버전 {sent}, 현재 {now}). 판을 새로 고쳤습니다."),
+                format!("Партия ушла вперёд (вы отправили версию {sent}, сейчас {now}); доска обновлена."),
+            ],
+            Reason::Over => [
+                "The game is over.".to_string(),
+                "게임이 끝났습니다.".to_string(),
+                "Партия окончена.".to_string(),
+            ],
+            Reason::NotYourTurn { mover, computer } => {
+                let [en, ko, ru] = if *computer {
+                    ["the computer", "컴퓨터", "компьютер"]
+                } else {
+                    ["your opponent", "상대", "соперник"]
+                };
+                [
+                    format!("It is not your turn: {mover} ({en}) moves now."),
+                    format!("당신의 차례가 아닙니다. 지금은 {mover}({ko})의 차례입니다."),
+                    format!("Сейчас не ваш ход: ходит {mover} ({ru})."),
+                ]
+            }
+            Reason::ComputerRefusesDraws => [
+                "The computer does not agree to draws.".to_string(),
+                "컴퓨터는 무승부에 동의하지 않습니다.".to_string(),
+                "Компьютер не соглашается на ничью.".to_string(),
+            ],
+            Reason::NoDraws(game) => [
+                format!("{game} has no draws: every game ends with a winner."),
+                format!("{game}에는 무승부가 없습니다. 모든 게임에 승자가 있습니다."),
+                format!("В {game} не бывает ничьих: в каждой партии есть победитель."),
+            ],
+            Reason::NoOfferToAccept => [
+                "There is no draw offer to accept.".to_string(),
+                "받아들일 무승부 제안이 없습니다.".to_string(),
+                "Нет предложения ничьей, которое можно принять.".to_string(),
+            ],
+            Reason::NoOfferToDecline => [
+                "There is no draw offer to decline.".to_string(),
+                "거절할 무승부 제안이 없습니다.".to_string(),
+                "Нет предложения ничьей, которое можно отклонить.".to_string(),
+            ],
+            Reason::Illegal { text, detail } => [
+                format!("{text} is not a legal move here: {detail}"),
+                format!("{text}: 지금 둘 수 없는 수입니다 ({detail})"),
+                format!("{text} — здесь недопустимый ход: {detail}"),
+            ],
+            Reason::UndoNotHere => [
+                "Undo is for games against the computer or at one screen.".to_string(),
+                "무르기는 컴퓨터와 두는 게임이나 한 화면에서 두는 게임에서만 할 수 있습니다.".to_string(),
+                "Ход можно вернуть только в партии с компьютером или за одним экраном.".to_string(),
+            ],
+            Reason::NothingToUndo => [
+                "There is no move of yours to take back.".to_string(),
+                "무를 수 있는 당신의 수가 없습니다.".to_string(),
+                "Нет вашего хода, который можно вернуть.".to_string(),
+            ],
+            Reason::Race => [
+                "Another move got there first; try again.".to_string(),
+                "다른 수가 먼저 들어왔습니다. 다시 해 보세요.".to_string(),
+                "Другой ход успел раньше; попробуйте ещё раз.".to_string(),
+            ],
+            Reason::SaveFailed(e) => [
+                format!("The move could not be saved: {e}"),
+                format!("수를 저장하지 못했습니다: {e}"),
+                format!("Не удалось сохранить ход: {e}"),
+            ],
+            Reason::HintNotYourTurn => [
+                "Hints are given on your own turn.".to_string(),
+                "힌트는 당신의 차례에만 받을 수 있습니다.".to_string(),
+                "Подсказка доступна только в ваш ход.".to_string(),
+            ],
+            Reason::HintOver => [
+                "No hint: the game is over.".to_string(),
+                "힌트 없음: 게임이 끝났습니다.".to_string(),
+                "Подсказки нет: партия окончена.".to_string(),
+            ],
+            Reason::NoComputer => [
+                "This game has no computer player.".to_string(),
+                "이 게임에는 컴퓨터 상대가 없습니다.".to_string(),
+                "В этой игре нет компьютерного соперника.".to_string(),
+            ],
+            Reason::BadDrawAction => [
+                "A draw action is offer, accept or decline.".to_string(),
+                "무승부 동작은 offer, accept, decline 중 하나입니다.".to_string(),
+                "Действие с ничьей: offer, accept или decline.".to_string(),
+            ],
+        };
+        match lang {
+            Lang::En => en,
+            Lang::Ko => ko,
+            Lang::Ru => ru,
+        }
     }
 }
 
@@ -80,7 +237,7 @@ pub struct GameHandle {
 }
 
 fn gone() -> Rejection {
-    Rejection::new(503, "the game's task stopped; reload the page")
+    Rejection::new(503, Reason::Gone)
 }
 
 impl GameHandle {
@@ -143,7 +300,7 @@ impl GameHandle {
         let notation = waiting
             .await
             .map_err(|_| gone())?
-            .ok_or_else(|| Rejection::new(409, "no hint: the game is over"))?;
+            .ok_or_else(|| Rejection::new(409, Reason::HintOver))?;
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Cmd::HintPath { notation: notation.clone(), reply })
@@ -386,10 +543,7 @@ impl Live {
     fn may_act(&self, token: Option<&str>) -> Result<Vec<Player>, Rejection> {
         let seats = self.seats(token);
         if seats.is_empty() {
-            return Err(Rejection::new(
-                403,
-                "You are watching this game: only its players can move. (Open your invite link to take your seat.)",
-            ));
+            return Err(Rejection::new(403, Reason::Spectator));
         }
         Ok(seats)
     }
@@ -402,37 +556,24 @@ impl Live {
     ) -> Result<Value, Rejection> {
         let seats = self.may_act(token)?;
         if let Some(v) = version.filter(|&v| v != self.version) {
-            return Err(Rejection::new(
-                409,
-                format!(
-                    "The game has moved on (you sent version {v}, it is at {}); the board was refreshed.",
-                    self.version
-                ),
-            ));
+            return Err(Rejection::new(409, Reason::Stale { sent: v, now: self.version }));
         }
         match action {
             Action::Move(text) => {
                 if self.finished() {
-                    return Err(Rejection::new(409, "The game is over."));
+                    return Err(Rejection::new(409, Reason::Over));
                 }
                 let mover = self.game.to_move();
                 if !seats.contains(&mover) {
-                    let who = if Some(mover) == self.computer_seat() {
-                        "the computer"
-                    } else {
-                        "your opponent"
-                    };
-                    return Err(Rejection::new(
-                        403,
-                        format!("It is not your turn: {mover} ({who}) moves now."),
-                    ));
+                    let computer = Some(mover) == self.computer_seat();
+                    return Err(Rejection::new(403, Reason::NotYourTurn { mover, computer }));
                 }
                 self.play(&text, mover).await
             }
             Action::Undo => self.undo().await,
             Action::Resign => {
                 if self.finished() {
-                    return Err(Rejection::new(409, "The game is over."));
+                    return Err(Rejection::new(409, Reason::Over));
                 }
                 let loser = if seats.contains(&self.game.to_move()) {
                     self.game.to_move()
@@ -463,17 +604,14 @@ impl Live {
     /// Draws by agreement, between people only.
     async fn draw(&mut self, seats: &[Player], action: &Action) -> Result<Value, Rejection> {
         if self.finished() {
-            return Err(Rejection::new(409, "The game is over."));
+            return Err(Rejection::new(409, Reason::Over));
         }
         if self.row.mode == Mode::Computer {
-            return Err(Rejection::new(403, "The computer does not agree to draws."));
+            return Err(Rejection::new(403, Reason::ComputerRefusesDraws));
         }
         if !self.game.has_draws() {
-            let name = self.game.display_name();
-            return Err(Rejection::new(
-                409,
-                format!("{name} has no draws: every game ends with a winner."),
-            ));
+            let name = self.game.display_name().to_string();
+            return Err(Rejection::new(409, Reason::NoDraws(name)));
         }
         let me = if seats.contains(&self.game.to_move()) { self.game.to_move() } else { seats[0] };
         let agreed = match action {
@@ -489,11 +627,11 @@ impl Live {
             }
             Action::AcceptDraw if self.draw_offer == Some(me.other()) => true,
             Action::AcceptDraw => {
-                return Err(Rejection::new(409, "There is no draw offer to accept."));
+                return Err(Rejection::new(409, Reason::NoOfferToAccept));
             }
             _ => {
                 if self.draw_offer != Some(me.other()) {
-                    return Err(Rejection::new(409, "There is no draw offer to decline."));
+                    return Err(Rejection::new(409, Reason::NoOfferToDecline));
                 }
                 self.draw_offer = None;
                 false
@@ -521,9 +659,9 @@ impl Live {
     /// Plays `text` for `mover`, stores it, broadcasts it and wakes the computer if needed.
     async fn play(&mut self, text: &str, mover: Player) -> Result<Value, Rejection> {
         let mut next = self.game.box_clone();
-        let canonical = next
-            .play(text)
-            .map_err(|e| Rejection::new(422, format!("{text} is not a legal move here: {e}")))?;
+        let canonical = next.play(text).map_err(|e| {
+            Rejection::new(422, Reason::Illegal { text: text.to_string(), detail: e.to_string() })
+        })?;
         let ply = self.game.history().len();
         let version = self.version + 1;
         let event = json!({ "type": "event", "version": version, "kind": "move",
@@ -553,13 +691,10 @@ impl Live {
 
     async fn undo(&mut self) -> Result<Value, Rejection> {
         if !matches!(self.row.mode, Mode::Computer | Mode::HotSeat) {
-            return Err(Rejection::new(
-                403,
-                "Undo is for games against the computer or at one screen.",
-            ));
+            return Err(Rejection::new(403, Reason::UndoNotHere));
         }
         if self.finished() {
-            return Err(Rejection::new(409, "The game is over."));
+            return Err(Rejection::new(409, Reason::Over));
         }
         let mut game = self.game.box_clone();
         let mut n = 0;
@@ -570,7 +705,7 @@ impl Live {
             }
         }
         if n == 0 || Some(game.to_move()) == self.computer_seat() {
-            return Err(Rejection::new(409, "There is no move of yours to take back."));
+            return Err(Rejection::new(409, Reason::NothingToUndo));
         }
         self.stop_thinking();
         let ply = game.history().len();
@@ -598,11 +733,11 @@ impl Live {
         {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
-                return Err(Rejection::new(409, "Another move got there first; try again."));
+                return Err(Rejection::new(409, Reason::Race));
             }
             Err(e) => {
                 tracing::error!("storing a change of {}: {e}", self.row.id);
-                return Err(Rejection::new(500, format!("The move could not be saved: {e}")));
+                return Err(Rejection::new(500, Reason::SaveFailed(e.to_string())));
             }
         }
         self.version = version;
@@ -637,12 +772,13 @@ impl Live {
     ) -> Result<oneshot::Receiver<Option<String>>, Rejection> {
         let seats = self.may_act(token)?;
         if self.finished() {
-            return Err(Rejection::new(409, "The game is over."));
+            return Err(Rejection::new(409, Reason::Over));
         }
         if !seats.contains(&self.game.to_move()) {
-            return Err(Rejection::new(409, "Hints are given on your own turn."));
+            return Err(Rejection::new(409, Reason::HintNotYourTurn));
         }
-        let entry = ply_games::engine(&self.row.game).map_err(|e| Rejection::new(404, e))?;
+        let entry = ply_games::engine(&self.row.game)
+            .map_err(|_| Rejection::new(404, Reason::NoComputer))?;
         let think = think_at(&entry, 6);
         let (tx, rx) = oneshot::channel();
         let history = self.game.history().to_vec();
@@ -718,7 +854,11 @@ impl Live {
             return;
         };
         if let Err(e) = self.play(&notation, seat).await {
-            tracing::error!("the computer's move {notation} in {}: {}", self.row.id, e.message);
+            tracing::error!(
+                "the computer's move {notation} in {}: {}",
+                self.row.id,
+                e.message(Lang::En)
+            );
         }
     }
 }

@@ -2,6 +2,7 @@
 
 use std::net::SocketAddr;
 use std::time::Duration;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use futures_util::{SinkExt, StreamExt};
 use ply_server::{AppState, app};
@@ -250,6 +251,17 @@ async fn create_join_move_and_the_refusals() {
     .await;
     assert_eq!(r.status, 403);
     assert!(r.json()["error"].as_str().unwrap().contains("not your turn"), "{}", r.body);
+    // The same refusal in the language the caller chose.
+    let r = http(
+        addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some(&format!("{}; ply_lang=ru", seat(&id, &t2))),
+        Some(json!({"move": "Kc3"})),
+    )
+    .await;
+    assert_eq!(r.status, 403);
+    assert!(r.json()["error"].as_str().unwrap().contains("Сейчас не ваш ход"), "{}", r.body);
     let r =
         http(addr, "POST", &format!("/api/games/{id}/moves"), None, Some(json!({"move": "Kc3"})))
             .await;
@@ -367,6 +379,13 @@ async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
     send(&mut a, json!({"type": "move", "move": "Kz9"})).await;
     let e = next_of(&mut a, &["error", "event"]).await;
     assert!(e["message"].as_str().unwrap().contains("not a legal move"));
+    // A page in Korean hears its refusals in Korean.
+    let mut request = format!("ws://{addr}/ws/{id}").into_client_request().unwrap();
+    request.headers_mut().insert("accept-language", "ko-KR,ko;q=0.9,en;q=0.5".parse().unwrap());
+    let mut korean = tokio_tungstenite::connect_async(request).await.expect("websocket").0;
+    send(&mut korean, json!({"type": "move", "move": "Kc3"})).await;
+    let e = next_of(&mut korean, &["error", "event"]).await;
+    assert!(e["message"].as_str().unwrap().contains("관전"), "{e}");
 
     // A legal move reaches everyone as event 1 with the new view.
     send(&mut a, json!({"type": "move", "move": "Kc3", "version": 0})).await;

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use ply_core::{AnyGame, Outcome, Player};
 use ply_search::Think;
-use ply_store::{Finish, GameRow, Mode, Store, StoreError};
+use ply_store::{Change, Finish, GameRow, Mode, Store, StoreError};
 
 use crate::i18n::Lang;
 use serde_json::{Value, json};
@@ -359,7 +359,11 @@ pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
         version: row.version,
         thinking: None,
         pending: None,
-        draw_offer: None,
+        draw_offer: row.draw_offer.as_deref().and_then(|seat| match seat {
+            "P1" => Some(Player::P1),
+            "P2" => Some(Player::P2),
+            _ => None,
+        }),
         events,
         tx: tx.clone(),
         shared,
@@ -515,7 +519,7 @@ impl Live {
             "live": !finished,
             "thinking": self.thinking.is_some(),
             "can_hint": has_engine && !finished,
-            "can_undo": matches!(self.row.mode, Mode::Computer | Mode::HotSeat),
+            "can_undo": matches!(self.row.mode, Mode::Computer | Mode::HotSeat) && !finished,
             "can_draw": self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
             "draw_offer": self.draw_offer.filter(|_| !finished).map(Player::as_str),
         })
@@ -589,7 +593,7 @@ impl Live {
                     winner: Some(winner.as_str().to_string()),
                     reason: Some("resigned".into()),
                 };
-                self.commit(version, None, None, event, Some(&finish)).await?;
+                self.commit(version, None, None, event, Some(&finish), None).await?;
                 self.row.live = false;
                 self.row.winner = finish.winner;
                 self.row.reason = finish.reason;
@@ -614,42 +618,28 @@ impl Live {
             return Err(Rejection::new(409, Reason::NoDraws(name)));
         }
         let me = if seats.contains(&self.game.to_move()) { self.game.to_move() } else { seats[0] };
-        let agreed = match action {
+        // An offer and a decline are events like moves: stored, versioned and replayed to a
+        // client that reconnects, so an offer outlives a restart of the server.
+        let (kind, offer) = match action {
             // At one screen both players are here: an offer is an agreement.
-            Action::OfferDraw if seats.len() == 2 => true,
-            Action::OfferDraw => {
-                if self.draw_offer == Some(me.other()) {
-                    true
-                } else {
-                    self.draw_offer = Some(me);
-                    false
-                }
-            }
-            Action::AcceptDraw if self.draw_offer == Some(me.other()) => true,
-            Action::AcceptDraw => {
-                return Err(Rejection::new(409, Reason::NoOfferToAccept));
-            }
-            _ => {
-                if self.draw_offer != Some(me.other()) {
-                    return Err(Rejection::new(409, Reason::NoOfferToDecline));
-                }
-                self.draw_offer = None;
-                false
-            }
+            Action::OfferDraw if seats.len() == 2 => ("draw", None),
+            Action::OfferDraw if self.draw_offer == Some(me.other()) => ("draw", None),
+            Action::OfferDraw if self.draw_offer == Some(me) => return Ok(self.view()),
+            Action::OfferDraw => ("draw-offer", Some(me)),
+            Action::AcceptDraw if self.draw_offer == Some(me.other()) => ("draw", None),
+            Action::AcceptDraw => return Err(Rejection::new(409, Reason::NoOfferToAccept)),
+            _ if self.draw_offer == Some(me.other()) => ("draw-decline", None),
+            _ => return Err(Rejection::new(409, Reason::NoOfferToDecline)),
         };
-        if !agreed {
-            // Not a change of the game: everyone gets the new state at the same version.
-            let view = self.view();
-            let _ =
-                self.events.send(Arc::from(json!({ "type": "state", "view": view }).to_string()));
-            return Ok(view);
-        }
         let version = self.version + 1;
-        let event = json!({ "type": "event", "version": version, "kind": "draw",
+        let event = json!({ "type": "event", "version": version, "kind": kind,
                             "player": me.as_str() });
+        if kind != "draw" {
+            self.commit(version, None, None, event, None, offer).await?;
+            return Ok(self.broadcast_last());
+        }
         let finish = Finish { winner: Some("draw".into()), reason: Some("agreed".into()) };
-        self.commit(version, None, None, event, Some(&finish)).await?;
-        self.draw_offer = None;
+        self.commit(version, None, None, event, Some(&finish), None).await?;
         self.row.live = false;
         self.row.winner = finish.winner;
         self.row.reason = finish.reason;
@@ -672,13 +662,13 @@ impl Live {
         });
         let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
         let old = std::mem::replace(&mut self.game, next);
-        if let Err(e) =
-            self.commit(version, None, Some((ply_i, &canonical)), event, finish.as_ref()).await
+        if let Err(e) = self
+            .commit(version, None, Some((ply_i, &canonical)), event, finish.as_ref(), None)
+            .await
         {
             self.game = old;
             return Err(e);
         }
-        self.draw_offer = None;
         if let Some(f) = finish {
             self.row.live = false;
             self.row.winner = f.winner;
@@ -712,14 +702,15 @@ impl Live {
         let version = self.version + 1;
         let event = json!({ "type": "event", "version": version, "kind": "undo", "ply": ply });
         let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
-        self.commit(version, Some(ply_i), None, event, None).await?;
+        self.commit(version, Some(ply_i), None, event, None, None).await?;
         self.game = game;
         let view = self.broadcast_last();
         self.maybe_think();
         Ok(view)
     }
 
-    /// Writes the event; on success it becomes the current version and the pending event.
+    /// Writes the event, with the draw offer pending after it; on success it becomes the
+    /// current version and the pending event, and the offer the current one.
     async fn commit(
         &mut self,
         version: i64,
@@ -727,10 +718,18 @@ impl Live {
         add: Option<(i64, &str)>,
         mut event: Value,
         finish: Option<&Finish>,
+        draw_offer: Option<Player>,
     ) -> Result<(), Rejection> {
         let body = event.to_string();
-        match self.shared.store.record(&self.row.id, version, remove_from, add, &body, finish).await
-        {
+        let change = Change {
+            version,
+            remove_from,
+            add,
+            body: &body,
+            finish,
+            draw_offer: draw_offer.map(Player::as_str),
+        };
+        match self.shared.store.record(&self.row.id, &change).await {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
                 return Err(Rejection::new(409, Reason::Race));
@@ -741,6 +740,7 @@ impl Live {
             }
         }
         self.version = version;
+        self.draw_offer = draw_offer;
         if let Value::Object(map) = &mut event {
             map.insert("view".into(), Value::Null);
         }

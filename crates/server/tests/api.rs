@@ -503,6 +503,19 @@ async fn every_game_survives_a_restart_on_a_file_database() {
         .await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
+    // A draw offer pending at the restart is still pending after it.
+    let (offered, o1, created) =
+        create(server.addr, json!({"game": "boop", "opponent": "invite"})).await;
+    let o2 = created["invite_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let r = http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{offered}/draw"),
+        Some(&seat(&offered, &o1)),
+        Some(json!({"action": "offer"})),
+    )
+    .await;
+    assert_eq!(r.json()["draw_offer"], "P1", "{}", r.body);
     let (finished, tf, _) =
         create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;
     http(
@@ -532,6 +545,17 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     .await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["version"], 3);
+    let view = http(server.addr, "GET", &format!("/api/games/{offered}"), None, None).await.json();
+    assert_eq!(view["draw_offer"], "P1");
+    let r = http(
+        server.addr,
+        "POST",
+        &format!("/api/games/{offered}/draw"),
+        Some(&seat(&offered, &o2)),
+        Some(json!({"action": "accept"})),
+    )
+    .await;
+    assert_eq!(r.json()["result"]["reason"], "agreed", "{}", r.body);
     let view = http(server.addr, "GET", &format!("/api/games/{finished}"), None, None).await.json();
     assert_eq!(view["live"], false);
     assert_eq!(view["result"]["reason"], "resigned");
@@ -585,23 +609,27 @@ async fn draws_by_agreement_between_people_only() {
     assert_eq!(r.status, 409);
     let r = http(addr, "POST", &draw, None, Some(json!({"action": "offer"}))).await;
     assert_eq!(r.status, 403);
-    // P1 offers: P2 sees the offer at the same version.
+    // P1 offers: P2 sees the offer as the next event.
     let r =
         http(addr, "POST", &draw, Some(&seat(&id, &t1)), Some(json!({"action": "offer"}))).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let st = next_of(&mut b, &["state", "event"]).await;
-    assert_eq!(st["type"], "state");
-    assert_eq!(st["view"]["draw_offer"], "P1");
-    assert_eq!(st["view"]["version"], 0);
+    let ev = next_of(&mut b, &["state", "event"]).await;
+    assert_eq!((ev["type"].as_str(), ev["kind"].as_str()), (Some("event"), Some("draw-offer")));
+    assert_eq!(ev["view"]["draw_offer"], "P1");
+    assert_eq!(ev["view"]["version"], 1);
     // P2 declines, P1 offers again, P2 accepts over the WebSocket.
     send(&mut b, json!({"type": "draw", "action": "decline"})).await;
-    assert_eq!(next_of(&mut b, &["state"]).await["view"]["draw_offer"], Value::Null);
+    let ev = next_of(&mut b, &["event"]).await;
+    assert_eq!(
+        (ev["kind"].as_str(), &ev["view"]["draw_offer"]),
+        (Some("draw-decline"), &Value::Null)
+    );
     http(addr, "POST", &draw, Some(&seat(&id, &t1)), Some(json!({"action": "offer"}))).await;
-    next_of(&mut b, &["state"]).await;
+    assert_eq!(next_of(&mut b, &["event"]).await["view"]["draw_offer"], "P1");
     send(&mut b, json!({"type": "draw", "action": "accept"})).await;
     let ev = next_of(&mut b, &["event"]).await;
     assert_eq!(ev["kind"], "draw");
-    assert_eq!(ev["version"], 1);
+    assert_eq!(ev["version"], 4);
     assert_eq!(ev["view"]["live"], false);
     assert_eq!(ev["view"]["result"]["draw"], true);
     assert_eq!(ev["view"]["result"]["reason"], "agreed");

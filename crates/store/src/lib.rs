@@ -90,6 +90,8 @@ pub struct GameRow {
     pub winner: Option<String>,
     /// `"rules"` or `"resigned"` once finished.
     pub reason: Option<String>,
+    /// `"P1"` or `"P2"`: the seat with a pending offer of a draw.
+    pub draw_offer: Option<String>,
     pub version: i64,
     pub created_ms: i64,
     pub updated_ms: i64,
@@ -113,6 +115,23 @@ pub struct NewGame {
 pub struct Finish {
     pub winner: Option<String>,
     pub reason: Option<String>,
+}
+
+/// One change of a game, written atomically by [`Store::record`].
+#[derive(Clone, Debug, Default)]
+pub struct Change<'a> {
+    /// The game's version after the change: it must be at `version - 1` before.
+    pub version: i64,
+    /// Deletes the moves from this ply on (undo).
+    pub remove_from: Option<i64>,
+    /// A move stored at its ply.
+    pub add: Option<(i64, &'a str)>,
+    /// The event, stored under `version`.
+    pub body: &'a str,
+    /// Ends the game.
+    pub finish: Option<&'a Finish>,
+    /// The seat with a pending draw offer after the change (`None`: no offer).
+    pub draw_offer: Option<&'a str>,
 }
 
 /// The games database.
@@ -178,6 +197,13 @@ fn migrator() -> Migrator {
             include_str!("../migrations/sqlite/0002_creator_seat.sql").into_sql_str(),
             false,
         ),
+        Migration::new(
+            3,
+            Cow::Borrowed("draw offer"),
+            MigrationType::Simple,
+            include_str!("../migrations/sqlite/0003_draw_offer.sql").into_sql_str(),
+            false,
+        ),
     ])
 }
 
@@ -199,6 +225,7 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
         live: status == "live",
         winner: row.try_get("winner")?,
         reason: row.try_get("reason")?,
+        draw_offer: row.try_get("draw_offer")?,
         version: row.try_get("version")?,
         created_ms: row.try_get("created_ms")?,
         updated_ms: row.try_get("updated_ms")?,
@@ -208,7 +235,7 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
 
 const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creator_seat, \
                             token_p1, token_p2, \
-                            status, winner, reason, version, created_ms, updated_ms";
+                            status, winner, reason, draw_offer, version, created_ms, updated_ms";
 
 impl Store {
     /// Opens (creating if missing) the database at `url`, or the default file when `None`,
@@ -371,29 +398,22 @@ impl Store {
         rows.iter().map(|r| Ok((r.try_get("version")?, r.try_get("body")?))).collect()
     }
 
-    /// Records one change of game `id` atomically: the game must be at `version - 1`; `remove_from`
-    /// deletes the moves from that ply on (undo); `add` stores a move at its ply; the event
-    /// `body` is stored under `version`; `finish` ends the game.
+    /// Records one change of game `id` atomically (see [`Change`]).
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] when the game is not at `version - 1` or the ply is taken;
-    /// database errors.
-    pub async fn record(
-        &self,
-        id: &str,
-        version: i64,
-        remove_from: Option<i64>,
-        add: Option<(i64, &str)>,
-        body: &str,
-        finish: Option<&Finish>,
-    ) -> Result<()> {
+    /// [`StoreError::Conflict`] when the game is not at `change.version - 1` or the ply is
+    /// taken; database errors.
+    pub async fn record(&self, id: &str, change: &Change<'_>) -> Result<()> {
+        let Change { version, remove_from, add, body, finish, draw_offer } = *change;
         let now = now_ms();
         let mut tx = self.writer.begin().await?;
         let updated = sqlx::query(
-            "UPDATE games SET version = $1, updated_ms = $2 WHERE id = $3 AND version = $4",
+            "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3 \
+             WHERE id = $4 AND version = $5",
         )
         .bind(version)
         .bind(now)
+        .bind(draw_offer)
         .bind(id)
         .bind(version - 1)
         .execute(&mut *tx)
@@ -452,6 +472,10 @@ impl Store {
 mod tests {
     use super::*;
 
+    fn add(version: i64, ply: i64, notation: &str) -> Change<'_> {
+        Change { version, add: Some((ply, notation)), body: "{}", ..Change::default() }
+    }
+
     fn new_game(mode: Mode) -> NewGame {
         NewGame {
             game: "boop".into(),
@@ -470,23 +494,43 @@ mod tests {
         assert_eq!(g.version, 0);
         assert!(g.live);
         assert_ne!(g.tokens[0], g.tokens[1]);
-        store.record(&g.id, 1, None, Some((0, "Kc3")), "{\"v\":1}", None).await.unwrap();
-        store.record(&g.id, 2, None, Some((1, "Kd4")), "{\"v\":2}", None).await.unwrap();
+        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
+        store.record(&g.id, &add(2, 1, "Kd4")).await.unwrap();
         assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3", "Kd4"]);
         // A stale writer and a taken ply are both refused.
-        let stale = store.record(&g.id, 2, None, Some((2, "Ke5")), "{}", None).await;
+        let stale = store.record(&g.id, &add(2, 2, "Ke5")).await;
         assert!(matches!(stale, Err(StoreError::Conflict)));
-        let taken = store.record(&g.id, 3, None, Some((1, "Ke5")), "{}", None).await;
+        let taken = store.record(&g.id, &add(3, 1, "Ke5")).await;
         assert!(matches!(taken, Err(StoreError::Conflict)));
-        store.record(&g.id, 3, Some(1), None, "{\"undo\":1}", None).await.unwrap();
+        store
+            .record(
+                &g.id,
+                &Change { version: 3, remove_from: Some(1), body: "{}", ..Change::default() },
+            )
+            .await
+            .unwrap();
         assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3"]);
+        assert_eq!(store.game(&g.id).await.unwrap().draw_offer, None);
+        // An offer is kept with the change that makes it, and cleared by the next one.
+        store
+            .record(
+                &g.id,
+                &Change { version: 4, body: "{}", draw_offer: Some("P1"), ..Change::default() },
+            )
+            .await
+            .unwrap();
+        assert_eq!(store.game(&g.id).await.unwrap().draw_offer.as_deref(), Some("P1"));
         let finish = Finish { winner: Some("P2".into()), reason: Some("resigned".into()) };
-        store.record(&g.id, 4, None, None, "{}", Some(&finish)).await.unwrap();
+        store
+            .record(&g.id, &Change { version: 5, finish: Some(&finish), ..Change::default() })
+            .await
+            .unwrap();
         let g = store.game(&g.id).await.unwrap();
         assert!(!g.live);
         assert_eq!(g.winner.as_deref(), Some("P2"));
+        assert_eq!(g.draw_offer, None);
         let events = store.events_since(&g.id, 2).await.unwrap();
-        assert_eq!(events.iter().map(|e| e.0).collect::<Vec<_>>(), [3, 4]);
+        assert_eq!(events.iter().map(|e| e.0).collect::<Vec<_>>(), [3, 4, 5]);
         let list = store.list_games(10).await.unwrap();
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].plies, 1);
@@ -508,7 +552,7 @@ mod tests {
         let id = {
             let store = Store::open(Some(&url)).await.unwrap();
             let g = store.create_game(&new_game(Mode::Computer)).await.unwrap();
-            store.record(&g.id, 1, None, Some((0, "Kc3")), "{}", None).await.unwrap();
+            store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
             g.id
         };
         let store = Store::open(Some(&url)).await.unwrap();

@@ -41,18 +41,23 @@ fn diagram_and_json() {
     assert_eq!(j["chips_on_board"]["P1"], 18);
 }
 
-#[test]
-fn click_paths_of_the_examples() {
-    let start = Position::new("basic").unwrap();
-    let mv = start.parse_move("a1-b2").unwrap();
-    assert_eq!(start.click_path(mv), ["a1", "b2"]);
-    let g6 = common::pos(
+/// Position G6 of the reference: White pushes into a row of four with GIPF pieces.
+fn g6() -> Position {
+    common::pos(
         ply_gipf::Variant::Standard,
         "b5(G) e2 e3(G) e4",
         "b2(G) e6(G) h2",
         [12, 12],
         [1, 0],
-    );
+    )
+}
+
+#[test]
+fn click_paths_of_the_examples() {
+    let start = Position::new("basic").unwrap();
+    let mv = start.parse_move("a1-b2").unwrap();
+    assert_eq!(start.click_path(mv), ["a1", "b2"]);
+    let g6 = g6();
     let mv = g6.parse_move("e1-e2,xe2-e6+e4").unwrap();
     assert_eq!(g6.click_path(mv), ["e1", "e2", "e2", "e6", "e4", "done"]);
     let mv = g6.parse_move("e1-e2,xe2-e6").unwrap();
@@ -78,13 +83,7 @@ fn click_paths_of_the_examples() {
 fn pushed_pieces_travel_one_point_and_the_new_one_enters_from_its_dot() {
     // G6's push e1-e2 shifts e2, e3, e4 one point north; the row e2…e6 is then taken with
     // the GIPF piece (now on e4) kept: it is the only piece left of the push, from e3.
-    let g6 = common::pos(
-        ply_gipf::Variant::Standard,
-        "b5(G) e2 e3(G) e4",
-        "b2(G) e6(G) h2",
-        [12, 12],
-        [1, 0],
-    );
+    let g6 = g6();
     let push = g6.parse_move("e1-e2,xe2-e6+e4").unwrap();
     assert_eq!(g6.motions(push), [Motion::new("piece-e4", "piece-e3")]);
     let start = Position::new("basic").unwrap();

@@ -128,6 +128,11 @@ fn seat(id: &str, token: &str) -> String {
     format!("ply_seat_{id}={token}")
 }
 
+/// `POST /api/games/{id}/{what}` as the holder of `token`.
+async fn post(addr: SocketAddr, id: &str, token: &str, what: &str, body: Value) -> Reply {
+    http(addr, "POST", &format!("/api/games/{id}/{what}"), Some(&seat(id, token)), Some(body)).await
+}
+
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 async fn ws(addr: SocketAddr, id: &str, token: Option<&str>) -> Ws {
@@ -507,14 +512,7 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     let (offered, o1, created) =
         create(server.addr, json!({"game": "boop", "opponent": "invite"})).await;
     let o2 = created["invite_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
-    let r = http(
-        server.addr,
-        "POST",
-        &format!("/api/games/{offered}/draw"),
-        Some(&seat(&offered, &o1)),
-        Some(json!({"action": "offer"})),
-    )
-    .await;
+    let r = post(server.addr, &offered, &o1, "draw", json!({"action": "offer"})).await;
     assert_eq!(r.json()["draw_offer"], "P1", "{}", r.body);
     let (finished, tf, _) =
         create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;
@@ -547,14 +545,7 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     assert_eq!(r.json()["version"], 3);
     let view = http(server.addr, "GET", &format!("/api/games/{offered}"), None, None).await.json();
     assert_eq!(view["draw_offer"], "P1");
-    let r = http(
-        server.addr,
-        "POST",
-        &format!("/api/games/{offered}/draw"),
-        Some(&seat(&offered, &o2)),
-        Some(json!({"action": "accept"})),
-    )
-    .await;
+    let r = post(server.addr, &offered, &o2, "draw", json!({"action": "accept"})).await;
     assert_eq!(r.json()["result"]["reason"], "agreed", "{}", r.body);
     let view = http(server.addr, "GET", &format!("/api/games/{finished}"), None, None).await.json();
     assert_eq!(view["live"], false);

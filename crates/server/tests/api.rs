@@ -652,3 +652,24 @@ async fn draws_by_agreement_between_people_only() {
     assert!(r.body.contains("no draws"), "{}", r.body);
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn views_say_which_pieces_the_last_turn_moved() {
+    let server = Server::start("sqlite::memory:").await;
+    let addr = server.addr;
+    let (id, t, _) = create(addr, json!({"game": "gipf", "opponent": "hotseat"})).await;
+    let view = http(addr, "GET", &format!("/api/games/{id}"), None, None).await.json();
+    assert_eq!(view["motions"], json!([]));
+    // A push from the dot a1 onto b2 moves the piece standing there on to c3.
+    let r = post(addr, &id, &t, "moves", json!({"move": "a1-b2"})).await;
+    assert_eq!(r.status, 200, "{}", r.body);
+    let pushed =
+        json!([{"piece": "piece-b2", "from": "a1"}, {"piece": "piece-c3", "from": "piece-b2"}]);
+    assert_eq!(r.json()["motions"], pushed);
+    // Stepping through the game shows the same travel, and none at the start.
+    let r = http(addr, "GET", &format!("/api/games/{id}/position/1"), None, None).await.json();
+    assert_eq!(r["motions"], pushed);
+    let r = http(addr, "GET", &format!("/api/games/{id}/position/0"), None, None).await.json();
+    assert_eq!(r["motions"], json!([]));
+    server.stop().await;
+}

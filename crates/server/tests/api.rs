@@ -246,14 +246,7 @@ async fn create_join_move_and_the_refusals() {
     assert!(view["moves"].as_array().unwrap().iter().any(|m| m["m"] == "Kc3"));
 
     // P2 may not move for P1; a spectator may not move at all.
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t2)),
-        Some(json!({"move": "Kc3"})),
-    )
-    .await;
+    let r = post(addr, &id, &t2, "moves", json!({"move": "Kc3"})).await;
     assert_eq!(r.status, 403);
     assert!(r.json()["error"].as_str().unwrap().contains("not your turn"), "{}", r.body);
     // The same refusal in the language the caller chose.
@@ -274,35 +267,14 @@ async fn create_join_move_and_the_refusals() {
     assert!(r.json()["error"].as_str().unwrap().contains("watching"));
 
     // P1 moves; an illegal move and a stale version are refused with reasons.
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t1)),
-        Some(json!({"move": "Kc3", "version": 0})),
-    )
-    .await;
+    let r = post(addr, &id, &t1, "moves", json!({"move": "Kc3", "version": 0})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["version"], 1);
     assert_eq!(r.json()["history"], json!(["Kc3"]));
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t2)),
-        Some(json!({"move": "Kc3"})),
-    )
-    .await;
+    let r = post(addr, &id, &t2, "moves", json!({"move": "Kc3"})).await;
     assert_eq!(r.status, 422);
     assert!(r.json()["error"].as_str().unwrap().contains("not a legal move"));
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t2)),
-        Some(json!({"move": "Kd4", "version": 0})),
-    )
-    .await;
+    let r = post(addr, &id, &t2, "moves", json!({"move": "Kd4", "version": 0})).await;
     assert_eq!(r.status, 409);
     // The token may also come in the body.
     let r = http(
@@ -341,14 +313,7 @@ async fn create_join_move_and_the_refusals() {
     assert_eq!(r["live"], false);
     assert_eq!(r["result"]["winner"], "P2");
     assert_eq!(r["result"]["reason"], "resigned");
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t1)),
-        Some(json!({"move": "Ke5"})),
-    )
-    .await;
+    let r = post(addr, &id, &t1, "moves", json!({"move": "Ke5"})).await;
     assert_eq!(r.status, 409);
     server.stop().await;
 }
@@ -498,14 +463,7 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     let server = Server::start(&url).await;
     let (id, t1, _) = create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;
     for m in ["Kc3", "Kd4"] {
-        let r = http(
-            server.addr,
-            "POST",
-            &format!("/api/games/{id}/moves"),
-            Some(&seat(&id, &t1)),
-            Some(json!({"move": m})),
-        )
-        .await;
+        let r = post(server.addr, &id, &t1, "moves", json!({"move": m})).await;
         assert_eq!(r.status, 200, "{}", r.body);
     }
     // A draw offer pending at the restart is still pending after it.
@@ -533,14 +491,7 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     assert_eq!(view["history"], json!(["Kc3", "Kd4"]));
     assert_eq!(view["version"], 2);
     assert_eq!(view["seats"], json!(["P1", "P2"]));
-    let r = http(
-        server.addr,
-        "POST",
-        &format!("/api/games/{id}/moves"),
-        Some(&seat(&id, &t1)),
-        Some(json!({"move": "Ka1", "version": 2})),
-    )
-    .await;
+    let r = post(server.addr, &id, &t1, "moves", json!({"move": "Ka1", "version": 2})).await;
     assert_eq!(r.status, 200, "{}", r.body);
     assert_eq!(r.json()["version"], 3);
     let view = http(server.addr, "GET", &format!("/api/games/{offered}"), None, None).await.json();
@@ -629,25 +580,11 @@ async fn draws_by_agreement_between_people_only() {
     // Not against the computer.
     let (cid, ct, _) =
         create(addr, json!({"game": "boop", "opponent": "computer", "level": 1})).await;
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{cid}/draw"),
-        Some(&seat(&cid, &ct)),
-        Some(json!({"action": "offer"})),
-    )
-    .await;
+    let r = post(addr, &cid, &ct, "draw", json!({"action": "offer"})).await;
     assert_eq!(r.status, 403);
     // Nor in a game that has no draws.
     let (gid, gt, _) = create(addr, json!({"game": "gipf", "opponent": "invite"})).await;
-    let r = http(
-        addr,
-        "POST",
-        &format!("/api/games/{gid}/draw"),
-        Some(&seat(&gid, &gt)),
-        Some(json!({"action": "offer"})),
-    )
-    .await;
+    let r = post(addr, &gid, &gt, "draw", json!({"action": "offer"})).await;
     assert_eq!(r.status, 409, "{}", r.body);
     assert!(r.body.contains("no draws"), "{}", r.body);
     server.stop().await;

@@ -121,10 +121,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
         .route("/api/games/{id}", get(api_game))
-        .route("/api/games/{id}/moves", post(api_move))
-        .route("/api/games/{id}/undo", post(api_undo))
-        .route("/api/games/{id}/resign", post(api_resign))
-        .route("/api/games/{id}/draw", post(api_draw))
+        .route("/api/games/{id}/moves", post(api_act::<MOVE>))
+        .route("/api/games/{id}/undo", post(api_act::<UNDO>))
+        .route("/api/games/{id}/resign", post(api_act::<RESIGN>))
+        .route("/api/games/{id}/draw", post(api_act::<DRAW>))
         .route("/api/games/{id}/hint", post(api_hint))
         .route("/api/games/{id}/position/{ply}", get(api_position))
         .route("/health", get(|| async { "ok" }))
@@ -412,28 +412,46 @@ struct ActBody {
     token: Option<String>,
 }
 
-async fn act_http(
-    state: &AppState,
-    id: &str,
-    headers: &HeaderMap,
-    body: ActBody,
-    action: Option<Action>,
+/// The game actions of the JSON API, one endpoint each (`const` parameters of [`api_act`]).
+const MOVE: u8 = 0;
+const UNDO: u8 = 1;
+const RESIGN: u8 = 2;
+const DRAW: u8 = 3;
+
+/// `POST /api/games/{id}/moves|undo|resign|draw`: reads the body, asks the game's task for
+/// the action `VERB` names, and answers with the new view or the refusal.
+async fn api_act<const VERB: u8>(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    body: axum::body::Bytes,
 ) -> Response {
-    let handle = match state.handle(id).await {
+    let body = match body_of(&body) {
+        Err(r) => return *r,
+        Ok(b) => b,
+    };
+    let handle = match state.handle(&id).await {
         Ok(h) => h,
         Err(e) => return store_error(&e),
     };
-    let action = match action {
-        Some(a) => a,
-        None => match body.mv {
+    let action = match VERB {
+        MOVE => match body.mv {
             Some(m) => Action::Move(m),
             None => return error(StatusCode::BAD_REQUEST, "the body needs a \"move\""),
         },
+        UNDO => Action::Undo,
+        RESIGN => Action::Resign,
+        _ => match draw_action(body.action.as_deref()) {
+            Some(a) => a,
+            None => {
+                return error(StatusCode::BAD_REQUEST, "\"action\" is offer, accept or decline");
+            }
+        },
     };
-    let token = token_of(headers, id, body.token);
+    let token = token_of(&headers, &id, body.token);
     match handle.act(token, action, body.version).await {
         Ok(view) => axum::Json(view).into_response(),
-        Err(r) => rejection(&r, headers),
+        Err(r) => rejection(&r, &headers),
     }
 }
 
@@ -446,63 +464,12 @@ fn body_of(bytes: &[u8]) -> Result<ActBody, Box<Response>> {
     })
 }
 
-async fn api_move(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    match body_of(&body) {
-        Err(r) => *r,
-        Ok(b) => act_http(&state, &id, &headers, b, None).await,
-    }
-}
-
-async fn api_undo(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    match body_of(&body) {
-        Err(r) => *r,
-        Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Undo)).await,
-    }
-}
-
-async fn api_resign(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    match body_of(&body) {
-        Err(r) => *r,
-        Ok(b) => act_http(&state, &id, &headers, b, Some(Action::Resign)).await,
-    }
-}
-
 fn draw_action(text: Option<&str>) -> Option<Action> {
     match text {
         Some("offer") => Some(Action::OfferDraw),
         Some("accept") => Some(Action::AcceptDraw),
         Some("decline") => Some(Action::DeclineDraw),
         _ => None,
-    }
-}
-
-async fn api_draw(
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-    headers: HeaderMap,
-    body: axum::body::Bytes,
-) -> Response {
-    match body_of(&body) {
-        Err(r) => *r,
-        Ok(b) => match draw_action(b.action.as_deref()) {
-            None => error(StatusCode::BAD_REQUEST, "\"action\" is offer, accept or decline"),
-            Some(a) => act_http(&state, &id, &headers, b, Some(a)).await,
-        },
     }
 }
 

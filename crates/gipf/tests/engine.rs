@@ -4,10 +4,11 @@
 
 use ply_core::{Evaluate, Game, Outcome, Player};
 use ply_gipf::{Position, Setup, Variant};
+use ply_search::Limits;
 use ply_search::testkit::{
-    assert_levels_play_legal_moves, both_searchers as searchers, stop_flag as stop, winning_moves,
+    assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
+    both_searchers as searchers, stop_flag as stop, winning_moves,
 };
-use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
 
 /// Standard game. White's singles e2–e4 pushed up from e1 make the row e2–e5 whose run ends
 /// with Black's last GIPF piece on e6: taking it wins. White keeps a GIPF piece on b5. Black
@@ -29,12 +30,7 @@ fn every_search_takes_an_immediate_win() {
     let mut wins = winning_moves(&g);
     wins.sort();
     assert_eq!(wins, ["e1-e2,xe2-e6"]);
-    for (name, mut s) in searchers() {
-        let r = s.search(&g, &Limits::nodes(3_000), &stop());
-        let best = g.format_move(r.best.unwrap());
-        assert!(wins.contains(&best), "{name} played {best}");
-        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
-    }
+    assert_searches_take_a_win(&g, &wins, 3_000);
 }
 
 #[test]
@@ -88,16 +84,5 @@ fn same_seed_and_node_limit_give_the_same_move() {
         let mv = g.parse_move(m).unwrap();
         g.play(mv);
     }
-    for algorithm in ["alphabeta", "mcts"] {
-        let run = || {
-            let mut s: Box<dyn Searcher<Position>> = if algorithm == "alphabeta" {
-                Box::new(AlphaBeta::<Position>::new(8, 1).with_seed(7))
-            } else {
-                Box::new(Mcts::<Position>::new(8, 1).with_seed(7))
-            };
-            let r = s.search(&g, &Limits::nodes(3_000), &stop());
-            (r.best, r.score, r.pv, r.nodes)
-        };
-        assert_eq!(run(), run(), "{algorithm}");
-    }
+    assert_searches_are_deterministic(&g, 3_000, 3_000);
 }

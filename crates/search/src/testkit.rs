@@ -6,7 +6,7 @@ use std::sync::atomic::AtomicBool;
 
 use ply_core::{Evaluate, Game, Outcome};
 
-use crate::{AlphaBeta, Mcts, Searcher};
+use crate::{AlphaBeta, Limits, Mcts, Searcher};
 
 /// A stop flag that is never raised.
 #[must_use]
@@ -61,5 +61,44 @@ pub fn assert_levels_play_legal_moves<G: Game + Evaluate + ply_core::View>(
         let think = Think::level(level, algorithm, nodes_per_second);
         let thought = engine.think(&think, &stop_flag()).expect("the game is not over");
         assert!(engine.game().canonical(&thought.best).is_ok(), "level {level}: {}", thought.best);
+    }
+}
+
+/// Asserts that both searches, given `nodes` nodes, play one of `wins` from `game` and score
+/// it as a proven win.
+///
+/// # Panics
+/// When a search plays another move or does not see the win, naming the search.
+pub fn assert_searches_take_a_win<G: Game + Evaluate>(game: &G, wins: &[String], nodes: u64) {
+    for (name, mut s) in both_searchers::<G>() {
+        let r = s.search(game, &Limits::nodes(nodes), &stop_flag());
+        let best = game.format_move(r.best.expect("a move"));
+        assert!(wins.contains(&best), "{name} played {best}");
+        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
+    }
+}
+
+/// Asserts that each search, run twice from `game` with the same seed and node limit
+/// (`alphabeta_nodes`, `mcts_nodes`), returns the same move, score, principal variation and
+/// node count.
+///
+/// # Panics
+/// When two runs differ, naming the search.
+pub fn assert_searches_are_deterministic<G: Game + Evaluate>(
+    game: &G,
+    alphabeta_nodes: u64,
+    mcts_nodes: u64,
+) {
+    for (algorithm, nodes) in [("alphabeta", alphabeta_nodes), ("mcts", mcts_nodes)] {
+        let run = || {
+            let mut s: Box<dyn Searcher<G>> = if algorithm == "alphabeta" {
+                Box::new(AlphaBeta::<G>::new(8, 1).with_seed(7))
+            } else {
+                Box::new(Mcts::<G>::new(8, 1).with_seed(7))
+            };
+            let r = s.search(game, &Limits::nodes(nodes), &stop_flag());
+            (r.best, r.score, r.pv, r.nodes)
+        };
+        assert_eq!(run(), run(), "{algorithm}");
     }
 }

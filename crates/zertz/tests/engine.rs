@@ -7,10 +7,11 @@ mod common;
 
 use common::setup;
 use ply_core::{Evaluate, Game, Player};
+use ply_search::Limits;
 use ply_search::testkit::{
-    assert_levels_play_legal_moves, both_searchers as searchers, stop_flag as stop, winning_moves,
+    assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
+    both_searchers as searchers, stop_flag as stop, winning_moves,
 };
-use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
 use ply_zertz::{Position, Variant};
 
 /// The outer ring of the 37 board: without it the board is the 19-ring hexagon b2–f4.
@@ -28,12 +29,7 @@ fn every_search_takes_an_immediate_win() {
     let wins = winning_moves(&g);
     assert_eq!(wins, ["d5xd3"]);
     assert_eq!(common::moves(&g).len(), 2);
-    for (name, mut s) in searchers() {
-        let r = s.search(&g, &Limits::nodes(2_000), &stop());
-        let best = g.format_move(r.best.unwrap());
-        assert!(wins.contains(&best), "{name} played {best}");
-        assert!(r.score.wins_in().is_some(), "{name}: {}", r.score);
-    }
+    assert_searches_take_a_win(&g, &wins, 2_000);
 }
 
 #[test]
@@ -94,16 +90,5 @@ fn same_seed_and_node_limit_give_the_same_move() {
         let mv = g.parse_move(m).unwrap();
         g.play(mv);
     }
-    for algorithm in ["alphabeta", "mcts"] {
-        let run = || {
-            let mut s: Box<dyn Searcher<Position>> = if algorithm == "alphabeta" {
-                Box::new(AlphaBeta::<Position>::new(8, 1).with_seed(7))
-            } else {
-                Box::new(Mcts::<Position>::new(8, 1).with_seed(7))
-            };
-            let r = s.search(&g, &Limits::nodes(3_000), &stop());
-            (r.best, r.score, r.pv, r.nodes)
-        };
-        assert_eq!(run(), run(), "{algorithm}");
-    }
+    assert_searches_are_deterministic(&g, 3_000, 3_000);
 }

@@ -1,8 +1,11 @@
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
-/// One of the two players. `P1` moves first in every game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// One of the two players. `P1` moves first in every game. On the wire and in stores it is
+/// `"P1"` or `"P2"`.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Player {
     P1,
     P2,
@@ -40,6 +43,16 @@ impl Player {
         match self {
             Player::P1 => "P1",
             Player::P2 => "P2",
+        }
+    }
+
+    /// Reads `"P1"` or `"P2"`.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Player> {
+        match text {
+            "P1" => Some(Player::P1),
+            "P2" => Some(Player::P2),
+            _ => None,
         }
     }
 }

@@ -12,6 +12,7 @@ use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
+use ply_core::Player;
 use ply_store::{Mode, NewGame, Store, StoreError};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -62,11 +63,12 @@ impl AppState {
     /// # Errors
     /// [`StoreError::NotFound`] and database errors.
     pub async fn handle(&self, id: &str) -> Result<GameHandle, StoreError> {
-        if let Some(h) = self.games.lock().expect("games lock").get(id) {
+        // A task that stopped (it panicked) is started again from the store.
+        if let Some(h) = self.games.lock().expect("games lock").get(id).filter(|h| h.running()) {
             return Ok(h.clone());
         }
         let _guard = self.loading.lock().await;
-        if let Some(h) = self.games.lock().expect("games lock").get(id) {
+        if let Some(h) = self.games.lock().expect("games lock").get(id).filter(|h| h.running()) {
             return Ok(h.clone());
         }
         let handle = live::start(self.shared.clone(), id).await?;
@@ -127,9 +129,22 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/draw", post(api_act::<DRAW>))
         .route("/api/games/{id}/hint", post(api_hint))
         .route("/api/games/{id}/position/{ply}", get(api_position))
-        .route("/health", get(|| async { "ok" }))
+        .route("/health", get(health))
         .fallback(pages::not_found)
         .with_state(state)
+}
+
+/// `GET /health`: 200 `{"status": "ok"}` while the store can write, else 503 with the
+/// store's error (a full disk, a read-only file), so a load balancer or a person can tell.
+async fn health(State(state): State<AppState>) -> Response {
+    match state.store().write_health().await {
+        Ok(()) => axum::Json(json!({ "status": "ok", "store": "ok" })).into_response(),
+        Err(e) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            axum::Json(json!({ "status": "failing", "store": format!("cannot write: {e}") })),
+        )
+            .into_response(),
+    }
 }
 
 /// The value of cookie `name` in a request.
@@ -165,14 +180,13 @@ fn token_of(headers: &HeaderMap, id: &str, given: Option<String>) -> Option<Stri
 #[must_use]
 pub fn seats_of(row: &ply_store::GameRow, token: Option<&str>) -> Vec<&'static str> {
     let Some(token) = token else { return Vec::new() };
-    ["P1", "P2"]
+    Player::BOTH
         .into_iter()
-        .enumerate()
-        .filter(|(i, _)| {
-            row.tokens[*i] == token
-                && !(row.mode == Mode::Computer && row.computer_seat.map(usize::from) == Some(*i))
+        .filter(|p| {
+            row.tokens[p.index()] == token
+                && !(row.mode == Mode::Computer && row.computer_seat == Some(*p))
         })
-        .map(|(_, s)| s)
+        .map(Player::as_str)
         .collect()
 }
 
@@ -183,9 +197,16 @@ fn error(status: StatusCode, message: impl Into<String>) -> Response {
 fn store_error(e: &StoreError) -> Response {
     match e {
         StoreError::NotFound(id) => error(StatusCode::NOT_FOUND, format!("no game {id}")),
+        e if e.is_unavailable() => {
+            tracing::error!("store: {e}");
+            error(StatusCode::SERVICE_UNAVAILABLE, CANNOT_SAVE)
+        }
         e => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
+
+/// What a request that needs the store gets while the store cannot write.
+const CANNOT_SAVE: &str = "the server cannot save games right now; try again in a moment";
 
 /// A refused action as a JSON error, in the caller's language.
 fn rejection(r: &Rejection, headers: &HeaderMap) -> Response {
@@ -270,14 +291,17 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
         variant,
         mode,
         level,
-        computer_seat: (mode == Mode::Computer).then(|| u8::from(seat == 0)),
-        creator_seat: u8::try_from(seat).ok(),
+        computer_seat: (mode == Mode::Computer).then(|| Player::from_index(1 - seat)),
+        creator_seat: Some(Player::from_index(seat)),
     };
-    let row = state
-        .store()
-        .create_game(&new)
-        .await
-        .map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    let row = state.store().create_game(&new).await.map_err(|e| {
+        if e.is_unavailable() {
+            tracing::error!("creating a game: {e}");
+            (StatusCode::SERVICE_UNAVAILABLE, CANNOT_SAVE.to_string())
+        } else {
+            (StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
+        }
+    })?;
     // Start its task now, so the computer can open the game when it plays first.
     state.handle(&row.id).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
     let token = row.tokens[seat].clone();
@@ -367,7 +391,9 @@ async fn api_list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> 
         Ok(rows) => axum::Json(json!({
             "games": rows.iter().map(|r| json!({
                 "id": r.id, "game": r.game, "variant": r.variant, "mode": r.mode.as_str(),
-                "level": r.level, "live": r.live, "winner": r.winner, "reason": r.reason,
+                "level": r.level, "live": r.live(),
+                "winner": r.ended.map(|e| e.outcome.winner().map_or("draw", Player::as_str)),
+                "reason": r.ended.map(|e| e.reason.as_str()),
                 "turns": r.plies, "version": r.version, "updated_ms": r.updated_ms,
             })).collect::<Vec<_>>()
         }))

@@ -3,10 +3,11 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use ply_core::{AnyGame, Outcome, Player};
 use ply_search::Think;
-use ply_store::{Change, Finish, GameRow, Mode, Store, StoreError};
+use ply_store::{Change, EndReason, Ended, GameRow, Mode, Store, StoreError};
 
 use crate::i18n::Lang;
 use serde_json::{Value, json};
@@ -62,7 +63,13 @@ pub enum Reason {
     NothingToUndo,
     /// Another action changed the game between reading and saving.
     Race,
+    /// The store cannot write (a full disk, an I/O error): nothing was saved.
+    CannotSave,
     SaveFailed(String),
+    /// The stored game cannot be played back (a damaged database).
+    Damaged(String),
+    /// The engine failed to find a hint.
+    HintFailed,
     HintNotYourTurn,
     HintOver,
     NoComputer,
@@ -146,6 +153,21 @@ impl Reason {
                 "다른 수가 먼저 들어왔습니다. 다시 해 보세요.".to_string(),
                 "Другой ход успел раньше; попробуйте ещё раз.".to_string(),
             ],
+            Reason::CannotSave => [
+                "The server cannot save games right now, so nothing was changed; try again in a moment.".to_string(),
+                "지금은 서버가 게임을 저장할 수 없어 아무것도 바뀌지 않았습니다. 잠시 후 다시 해 보세요.".to_string(),
+                "Сервер сейчас не может сохранять партии, поэтому ничего не изменилось; попробуйте чуть позже.".to_string(),
+            ],
+            Reason::Damaged(e) => [
+                format!("This game is damaged in the database and cannot be played on: {e}"),
+                format!("이 게임은 데이터베이스에서 손상되어 계속 둘 수 없습니다: {e}"),
+                format!("Эта партия повреждена в базе данных, продолжить её нельзя: {e}"),
+            ],
+            Reason::HintFailed => [
+                "The computer could not find a hint; try again.".to_string(),
+                "컴퓨터가 힌트를 찾지 못했습니다. 다시 해 보세요.".to_string(),
+                "Компьютер не смог найти подсказку; попробуйте ещё раз.".to_string(),
+            ],
             Reason::SaveFailed(e) => [
                 format!("The move could not be saved: {e}"),
                 format!("수를 저장하지 못했습니다: {e}"),
@@ -223,6 +245,8 @@ enum Cmd {
     Computer {
         version: i64,
         notation: Option<String>,
+        /// How many times storing this move has failed already.
+        attempt: u32,
     },
     Record {
         reply: oneshot::Sender<String>,
@@ -241,6 +265,12 @@ fn gone() -> Rejection {
 }
 
 impl GameHandle {
+    /// Whether the game's task still runs.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        !self.tx.is_closed()
+    }
+
     /// Plays, undoes or resigns for the holder of `token`; `version` (when given) must be the
     /// game's current version. Returns the new view.
     ///
@@ -300,7 +330,7 @@ impl GameHandle {
         let notation = waiting
             .await
             .map_err(|_| gone())?
-            .ok_or_else(|| Rejection::new(409, Reason::HintOver))?;
+            .ok_or_else(|| Rejection::new(500, Reason::HintFailed))?;
         let (reply, rx) = oneshot::channel();
         self.tx
             .send(Cmd::HintPath { notation: notation.clone(), reply })
@@ -338,17 +368,15 @@ struct Live {
 /// # Errors
 /// Store errors, or a message when the stored game cannot be replayed.
 pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
-    let row = shared.store.game(id).await?;
-    let moves = shared.store.moves(id).await?;
+    let (row, moves) = shared.store.load(id).await?;
+    let damaged = |detail: String| StoreError::Corrupt { game: id.to_string(), detail };
     let registry = ply_games::registry();
-    let entry = registry.get(&row.game).map_err(|_| StoreError::NotFound(id.to_string()))?;
-    let mut game =
-        entry.new_game(Some(&row.variant)).map_err(|_| StoreError::NotFound(id.to_string()))?;
-    for m in &moves {
-        if let Err(e) = game.play(m) {
-            tracing::error!(game = id, "stored move {m} does not replay: {e}");
-            break;
-        }
+    let entry = registry.get(&row.game).map_err(|e| damaged(e.to_string()))?;
+    let mut game = entry.new_game(Some(&row.variant)).map_err(|e| damaged(e.to_string()))?;
+    // A stored move that does not replay is damage to report, never a shorter game.
+    for (i, m) in moves.iter().enumerate() {
+        game.play(m)
+            .map_err(|e| damaged(format!("stored turn {} ({m}) does not replay: {e}", i + 1)))?;
     }
     let (tx, rx) = mpsc::channel(256);
     let (events, _) = broadcast::channel(1024);
@@ -359,11 +387,7 @@ pub async fn start(shared: Shared, id: &str) -> Result<GameHandle, StoreError> {
         version: row.version,
         thinking: None,
         pending: None,
-        draw_offer: row.draw_offer.as_deref().and_then(|seat| match seat {
-            "P1" => Some(Player::P1),
-            "P2" => Some(Player::P2),
-            _ => None,
-        }),
+        draw_offer: row.draw_offer,
         events,
         tx: tx.clone(),
         shared,
@@ -380,14 +404,6 @@ fn think_at(entry: &ply_search::EngineEntry, level: u8) -> Think {
     entry.level(level, None)
 }
 
-fn player_of(text: &str) -> Option<Player> {
-    match text {
-        "P1" => Some(Player::P1),
-        "P2" => Some(Player::P2),
-        _ => None,
-    }
-}
-
 impl Live {
     async fn run(&mut self, mut rx: mpsc::Receiver<Cmd>) {
         while let Some(cmd) = rx.recv().await {
@@ -399,7 +415,7 @@ impl Live {
                 Cmd::Subscribe { since, reply } => {
                     let mut out = Vec::new();
                     if let Some(since) = since.filter(|&v| v < self.version && v >= 0) {
-                        match self.shared.store.events_since(&self.row.id, since).await {
+                        match self.shared.store.events_since(&self.row.id, since, 10_000).await {
                             Ok(events) => out.extend(events.into_iter().map(|(_, body)| body)),
                             Err(e) => tracing::error!("events of {}: {e}", self.row.id),
                         }
@@ -415,8 +431,8 @@ impl Live {
                 }
                 Cmd::Record { reply } => {
                     let mut record = ply_records::Record::of_game(&*self.game);
-                    if self.row.reason.as_deref() == Some("resigned")
-                        && let Some(w) = self.row.winner.as_deref().and_then(player_of)
+                    if let Some(Ended { outcome: Outcome::Win(w), reason: EndReason::Resigned }) =
+                        self.row.ended
                     {
                         record.set_header("Termination", &format!("{} resigned", w.other()));
                         record.set_header(
@@ -424,7 +440,7 @@ impl Live {
                             ply_records::GameResult::from_outcome(Some(Outcome::Win(w))).token(),
                         );
                     }
-                    if self.row.reason.as_deref() == Some("agreed") {
+                    if self.row.ended.is_some_and(|e| e.reason == EndReason::Agreed) {
                         record.set_header("Termination", "draw agreed");
                         record.set_header("Result", ply_records::GameResult::Draw.token());
                     }
@@ -436,7 +452,9 @@ impl Live {
                 Cmd::HintPath { notation, reply } => {
                     let _ = reply.send(self.game.click_path(&notation).ok());
                 }
-                Cmd::Computer { version, notation } => self.computer_moved(version, notation).await,
+                Cmd::Computer { version, notation, attempt } => {
+                    self.computer_moved(version, notation, attempt).await;
+                }
             }
         }
     }
@@ -450,20 +468,18 @@ impl Live {
     }
 
     fn computer_seat(&self) -> Option<Player> {
-        (self.row.mode == Mode::Computer)
-            .then(|| self.row.computer_seat.map(|s| Player::from_index(usize::from(s))))
-            .flatten()
+        (self.row.mode == Mode::Computer).then_some(self.row.computer_seat).flatten()
     }
 
     fn finished(&self) -> bool {
-        !self.row.live || self.game.outcome().is_some()
+        !self.row.live() || self.game.outcome().is_some()
     }
 
     fn result_json(&self) -> Value {
-        if let Some(reason) = &self.row.reason {
-            return json!({ "winner": self.row.winner.as_deref().filter(|w| *w != "draw"),
-                           "draw": self.row.winner.as_deref() == Some("draw"),
-                           "reason": reason });
+        if let Some(ended) = self.row.ended {
+            return json!({ "winner": ended.outcome.winner().map(Player::as_str),
+                           "draw": ended.outcome == Outcome::Draw,
+                           "reason": ended.reason.as_str() });
         }
         match self.game.outcome() {
             None => Value::Null,
@@ -589,14 +605,9 @@ impl Live {
                 let version = self.version + 1;
                 let event = json!({ "type": "event", "version": version, "kind": "resign",
                                     "player": loser.as_str() });
-                let finish = Finish {
-                    winner: Some(winner.as_str().to_string()),
-                    reason: Some("resigned".into()),
-                };
-                self.commit(version, None, None, event, Some(&finish), None).await?;
-                self.row.live = false;
-                self.row.winner = finish.winner;
-                self.row.reason = finish.reason;
+                let finish = Ended { outcome: Outcome::Win(winner), reason: EndReason::Resigned };
+                self.commit(version, None, None, event, Some(finish), None).await?;
+                self.row.ended = Some(finish);
                 Ok(self.broadcast_last())
             }
             Action::OfferDraw | Action::AcceptDraw | Action::DeclineDraw => {
@@ -638,11 +649,9 @@ impl Live {
             self.commit(version, None, None, event, None, offer).await?;
             return Ok(self.broadcast_last());
         }
-        let finish = Finish { winner: Some("draw".into()), reason: Some("agreed".into()) };
-        self.commit(version, None, None, event, Some(&finish), None).await?;
-        self.row.live = false;
-        self.row.winner = finish.winner;
-        self.row.reason = finish.reason;
+        let finish = Ended { outcome: Outcome::Draw, reason: EndReason::Agreed };
+        self.commit(version, None, None, event, Some(finish), None).await?;
+        self.row.ended = Some(finish);
         Ok(self.broadcast_last())
     }
 
@@ -656,23 +665,17 @@ impl Live {
         let version = self.version + 1;
         let event = json!({ "type": "event", "version": version, "kind": "move",
                             "move": canonical, "player": mover.as_str(), "ply": ply });
-        let finish = next.outcome().map(|o| Finish {
-            winner: Some(o.winner().map_or("draw", Player::as_str).to_string()),
-            reason: Some("rules".into()),
-        });
+        let finish = next.outcome().map(|outcome| Ended { outcome, reason: EndReason::Rules });
         let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
         let old = std::mem::replace(&mut self.game, next);
-        if let Err(e) = self
-            .commit(version, None, Some((ply_i, &canonical)), event, finish.as_ref(), None)
-            .await
+        if let Err(e) =
+            self.commit(version, None, Some((ply_i, &canonical)), event, finish, None).await
         {
             self.game = old;
             return Err(e);
         }
-        if let Some(f) = finish {
-            self.row.live = false;
-            self.row.winner = f.winner;
-            self.row.reason = f.reason;
+        if finish.is_some() {
+            self.row.ended = finish;
         }
         let view = self.broadcast_last();
         self.maybe_think();
@@ -717,22 +720,19 @@ impl Live {
         remove_from: Option<i64>,
         add: Option<(i64, &str)>,
         mut event: Value,
-        finish: Option<&Finish>,
+        finish: Option<Ended>,
         draw_offer: Option<Player>,
     ) -> Result<(), Rejection> {
         let body = event.to_string();
-        let change = Change {
-            version,
-            remove_from,
-            add,
-            body: &body,
-            finish,
-            draw_offer: draw_offer.map(Player::as_str),
-        };
+        let change = Change { version, remove_from, add, body: &body, finish, draw_offer };
         match self.shared.store.record(&self.row.id, &change).await {
             Ok(()) => {}
             Err(StoreError::Conflict) => {
                 return Err(Rejection::new(409, Reason::Race));
+            }
+            Err(e) if e.is_unavailable() => {
+                tracing::error!("cannot store a change of {}: {e}", self.row.id);
+                return Err(Rejection::new(503, Reason::CannotSave));
             }
             Err(e) => {
                 tracing::error!("storing a change of {}: {e}", self.row.id);
@@ -837,28 +837,58 @@ impl Live {
                 .ok()
                 .flatten(),
             };
-            let _ = tx.send(Cmd::Computer { version, notation }).await;
+            let _ = tx.send(Cmd::Computer { version, notation, attempt: 0 }).await;
         });
     }
 
-    async fn computer_moved(&mut self, version: i64, notation: Option<String>) {
-        if version != self.version {
+    async fn computer_moved(&mut self, version: i64, notation: Option<String>, attempt: u32) {
+        if version != self.version || self.thinking.is_none() {
             // The position changed (undo, resign) while it thought: a stale answer.
             return;
         }
-        self.thinking = None;
-        let _ = self.events.send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
         let Some(seat) = self.computer_seat() else { return };
         let Some(notation) = notation else {
             tracing::warn!("the computer found no move in {}", self.row.id);
+            self.thinking = None;
+            let _ =
+                self.events.send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
             return;
         };
-        if let Err(e) = self.play(&notation, seat).await {
-            tracing::error!(
-                "the computer's move {notation} in {}: {}",
-                self.row.id,
-                e.message(Lang::En)
-            );
+        let searching = self.thinking.take();
+        match self.play(&notation, seat).await {
+            Ok(_) => {
+                let _ = self
+                    .events
+                    .send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
+            }
+            Err(e) if e.status == 503 => {
+                // Still "thinking" until the move is stored.
+                self.thinking = searching;
+                // The store cannot write now: keep the move and try again later, so the game
+                // is not left waiting for a move that was found but never saved.
+                let delay = Duration::from_millis(250 << attempt.min(7));
+                tracing::warn!(
+                    "the computer's move {notation} in {} is not saved yet; again in {delay:?}",
+                    self.row.id
+                );
+                let tx = self.tx.clone();
+                tokio::spawn(async move {
+                    tokio::time::sleep(delay).await;
+                    let notation = Some(notation);
+                    let _ =
+                        tx.send(Cmd::Computer { version, notation, attempt: attempt + 1 }).await;
+                });
+            }
+            Err(e) => {
+                tracing::error!(
+                    "the computer's move {notation} in {}: {}",
+                    self.row.id,
+                    e.message(Lang::En)
+                );
+                let _ = self
+                    .events
+                    .send(Arc::from(json!({ "type": "thinking", "on": false }).to_string()));
+            }
         }
     }
 }

@@ -5,7 +5,8 @@ use std::fmt::Write as _;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
-use ply_store::Mode;
+use ply_core::{Outcome, Player};
+use ply_store::{EndReason, Mode};
 use serde_json::json;
 
 use crate::i18n::{Lang, client_strings, rules, t};
@@ -145,7 +146,7 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
     let mut out = String::new();
     for (live, title) in [(true, "live_games"), (false, "finished_games")] {
         let _ = write!(out, "<section class=\"list\"><h2>{}</h2>", t(lang, title));
-        let these: Vec<_> = rows.iter().filter(|r| r.live == live).collect();
+        let these: Vec<_> = rows.iter().filter(|r| r.live() == live).collect();
         if these.is_empty() {
             let _ = write!(out, "<p>{}</p>", t(lang, "no_games"));
         } else {
@@ -159,16 +160,16 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
                     Mode::HotSeat => t(lang, "mode_hotseat").to_string(),
                     Mode::Invite => t(lang, "mode_invite").to_string(),
                 };
-                let result = match (r.winner.as_deref(), r.reason.as_deref()) {
-                    (Some("draw"), Some("agreed")) => {
+                let result = match r.ended.map(|e| (e.outcome, e.reason)) {
+                    Some((Outcome::Draw, EndReason::Agreed)) => {
                         format!("{} ({})", t(lang, "draw"), t(lang, "agreed"))
                     }
-                    (Some("draw"), _) => t(lang, "draw").to_string(),
-                    (Some(w), Some("resigned")) => {
+                    Some((Outcome::Draw, _)) => t(lang, "draw").to_string(),
+                    Some((Outcome::Win(w), EndReason::Resigned)) => {
                         format!("{w} {} ({})", t(lang, "wins"), t(lang, "resigned"))
                     }
-                    (Some(w), _) => format!("{w} {}", t(lang, "wins")),
-                    _ => String::new(),
+                    Some((Outcome::Win(w), _)) => format!("{w} {}", t(lang, "wins")),
+                    None => String::new(),
                 };
                 let _ = write!(
                     out,
@@ -263,7 +264,7 @@ pub async fn game_page(
     });
     let boot = boot.to_string().replace("</", "<\\/");
     // Only the creator is shown the link: it carries the other seat's token.
-    let creator = row.creator_seat.map(|c| if c == 0 { "P1" } else { "P2" });
+    let creator = row.creator_seat.map(Player::as_str);
     let invite = if row.mode == Mode::Invite && creator.is_some_and(|c| seats.contains(&c)) {
         let other = if seats.contains(&"P1") { &row.tokens[1] } else { &row.tokens[0] };
         format!(

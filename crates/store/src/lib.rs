@@ -4,16 +4,31 @@
 //! Every statement uses `$N` placeholders so the same SQL runs on PostgreSQL; migrations run
 //! when the store opens. A move lands only if its `(game_id, ply)` is free and the game is at
 //! the version the writer saw, so two racing moves can never both be stored.
+//!
+//! A write either commits or leaves nothing behind: when any statement of a change, or its
+//! commit, fails, the connection it ran on is closed rather than handed back to the pool
+//! (SQLite may already have rolled the transaction back on its own, and a connection that
+//! believes it is still inside a transaction would turn every later write into a savepoint
+//! that never commits). The next write opens a fresh connection, so the store recovers by
+//! itself as soon as the disk can take writes again; until then every write fails with an
+//! error the caller can report. [`Store::write_health`] tells whether the store can write.
 
 use std::borrow::Cow;
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use ply_core::{Outcome, Player};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlSafeStr, SqlitePool};
+use sqlx::{Connection, Row, SqlSafeStr, Sqlite, SqlitePool};
 use thiserror::Error;
+
+#[cfg(feature = "test-support")]
+pub mod faults;
 
 /// What can go wrong in the store.
 #[derive(Debug, Error)]
@@ -24,6 +39,8 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("cannot create the database folder {path}: {source}")]
     Folder { path: PathBuf, source: std::io::Error },
+    #[error("cannot create the database file {path}: {source}")]
+    File { path: PathBuf, source: std::io::Error },
     /// Another write got there first (the game moved on, or the ply is taken).
     #[error("the game changed meanwhile; reload it")]
     Conflict,
@@ -33,12 +50,32 @@ pub enum StoreError {
         "unsupported database URL '{0}' (this build speaks SQLite: sqlite://FILE or sqlite::memory:)"
     )]
     Unsupported(String),
+    #[error(
+        "the database URL '{0}' names no file (give sqlite://PATH, a plain file path or sqlite::memory:)"
+    )]
+    NoFile(String),
+    /// The database opened but refuses writes (a read-only file or folder, a full disk).
+    #[error("cannot write to the database {path}: {source}")]
+    NotWritable { path: String, source: sqlx::Error },
+    /// A stored value that no version of ply writes.
+    #[error("game {game} is damaged in the database: {detail}")]
+    Corrupt { game: String, detail: String },
+}
+
+impl StoreError {
+    /// Whether the error is the database failing (a full disk, an I/O error, a lost
+    /// connection) rather than something about the request: the caller should say the server
+    /// cannot save games right now, and try again later.
+    #[must_use]
+    pub fn is_unavailable(&self) -> bool {
+        matches!(self, StoreError::Database(_) | StoreError::Migrate(_))
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
 /// How a game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// One person against the computer.
     Computer,
@@ -69,6 +106,66 @@ impl Mode {
     }
 }
 
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    /// The rules decided it.
+    Rules,
+    /// A player resigned.
+    Resigned,
+    /// The players agreed to a draw.
+    Agreed,
+}
+
+impl EndReason {
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndReason::Rules => "rules",
+            EndReason::Resigned => "resigned",
+            EndReason::Agreed => "agreed",
+        }
+    }
+
+    #[must_use]
+    pub fn parse(text: &str) -> Option<EndReason> {
+        match text {
+            "rules" => Some(EndReason::Rules),
+            "resigned" => Some(EndReason::Resigned),
+            "agreed" => Some(EndReason::Agreed),
+            _ => None,
+        }
+    }
+}
+
+/// How a finished game ended: who won (or a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ended {
+    pub outcome: Outcome,
+    pub reason: EndReason,
+}
+
+impl fmt::Display for Ended {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.outcome, self.reason.as_str())
+    }
+}
+
+fn outcome_text(outcome: Outcome) -> &'static str {
+    outcome.winner().map_or("draw", Player::as_str)
+}
+
+fn parse_outcome(text: &str) -> Option<Outcome> {
+    match text {
+        "draw" => Some(Outcome::Draw),
+        seat => Player::parse(seat).map(Outcome::Win),
+    }
+}
+
+fn seat_number(seat: Player) -> i64 {
+    i64::try_from(seat.index()).unwrap_or(0)
+}
+
 /// A stored game without its moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameRow {
@@ -78,25 +175,29 @@ pub struct GameRow {
     pub mode: Mode,
     /// Computer level 1–10 (computer games only).
     pub level: Option<u8>,
-    /// The seat the computer plays, 0 for P1 and 1 for P2 (computer games only).
-    pub computer_seat: Option<u8>,
-    /// The seat of the person who created the game (0 or 1), when known.
-    pub creator_seat: Option<u8>,
+    /// The seat the computer plays (computer games only).
+    pub computer_seat: Option<Player>,
+    /// The seat of the person who created the game, when known.
+    pub creator_seat: Option<Player>,
     /// The secret tokens of the seats P1 and P2 (equal in hot-seat games).
     pub tokens: [String; 2],
-    /// `false` once the game has a result.
-    pub live: bool,
-    /// `"P1"`, `"P2"` or `"draw"` once finished.
-    pub winner: Option<String>,
-    /// `"rules"` or `"resigned"` once finished.
-    pub reason: Option<String>,
-    /// `"P1"` or `"P2"`: the seat with a pending offer of a draw.
-    pub draw_offer: Option<String>,
+    /// How the game ended; `None` while it is live.
+    pub ended: Option<Ended>,
+    /// The seat with a pending offer of a draw.
+    pub draw_offer: Option<Player>,
     pub version: i64,
     pub created_ms: i64,
     pub updated_ms: i64,
     /// Turns played (in lists only; 0 from [`Store::game`]).
     pub plies: i64,
+}
+
+impl GameRow {
+    /// Whether the game goes on.
+    #[must_use]
+    pub fn live(&self) -> bool {
+        self.ended.is_none()
+    }
 }
 
 /// What a new game needs.
@@ -106,15 +207,8 @@ pub struct NewGame {
     pub variant: String,
     pub mode: Mode,
     pub level: Option<u8>,
-    pub computer_seat: Option<u8>,
-    pub creator_seat: Option<u8>,
-}
-
-/// The final state a write leaves the game in.
-#[derive(Clone, Debug, Default)]
-pub struct Finish {
-    pub winner: Option<String>,
-    pub reason: Option<String>,
+    pub computer_seat: Option<Player>,
+    pub creator_seat: Option<Player>,
 }
 
 /// One change of a game, written atomically by [`Store::record`].
@@ -129,9 +223,31 @@ pub struct Change<'a> {
     /// The event, stored under `version`.
     pub body: &'a str,
     /// Ends the game.
-    pub finish: Option<&'a Finish>,
+    pub finish: Option<Ended>,
     /// The seat with a pending draw offer after the change (`None`: no offer).
-    pub draw_offer: Option<&'a str>,
+    pub draw_offer: Option<Player>,
+}
+
+/// Whether the last write succeeded, for `/health`.
+#[derive(Debug, Default)]
+struct WriteHealth {
+    /// The error of the last write, when it failed.
+    failure: Mutex<Option<String>>,
+}
+
+impl WriteHealth {
+    fn failed(&self, error: &impl fmt::Display) {
+        *self.failure.lock().unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(error.to_string());
+    }
+
+    fn succeeded(&self) {
+        self.failure.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone()
+    }
 }
 
 /// The games database.
@@ -142,6 +258,7 @@ pub struct Store {
     /// The one writer: SQLite takes one write at a time, and a single connection queues
     /// writes in order instead of letting them collide and back off (busy waits).
     writer: SqlitePool,
+    health: Arc<WriteHealth>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -182,54 +299,90 @@ pub fn default_database_path() -> PathBuf {
 }
 
 fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![
-        Migration::new(
-            1,
-            Cow::Borrowed("games"),
-            MigrationType::Simple,
-            include_str!("../migrations/sqlite/0001_games.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            2,
-            Cow::Borrowed("creator seat"),
-            MigrationType::Simple,
-            include_str!("../migrations/sqlite/0002_creator_seat.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            3,
-            Cow::Borrowed("draw offer"),
-            MigrationType::Simple,
-            include_str!("../migrations/sqlite/0003_draw_offer.sql").into_sql_str(),
-            false,
-        ),
-    ])
+    let steps: [(i64, &'static str, &'static str); 4] = [
+        (1, "games", include_str!("../migrations/sqlite/0001_games.sql")),
+        (2, "creator seat", include_str!("../migrations/sqlite/0002_creator_seat.sql")),
+        (3, "draw offer", include_str!("../migrations/sqlite/0003_draw_offer.sql")),
+        (4, "write probe", include_str!("../migrations/sqlite/0004_write_probe.sql")),
+    ];
+    Migrator::with_migrations(
+        steps
+            .into_iter()
+            .map(|(version, name, sql)| {
+                Migration::new(
+                    version,
+                    Cow::Borrowed(name),
+                    MigrationType::Simple,
+                    sql.into_sql_str(),
+                    false,
+                )
+            })
+            .collect(),
+    )
+}
+
+fn corrupt(id: &str, detail: String) -> StoreError {
+    StoreError::Corrupt { game: id.to_string(), detail }
 }
 
 fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
+    let id: String = row.try_get("id")?;
     let mode: String = row.try_get("mode")?;
-    let level: Option<i64> = row.try_get("level")?;
-    let seat: Option<i64> = row.try_get("computer_seat")?;
-    let creator: Option<i64> = row.try_get("creator_seat")?;
+    let mode = Mode::parse(&mode).ok_or_else(|| corrupt(&id, format!("unknown mode '{mode}'")))?;
+    let seat = |column: &str| -> Result<Option<Player>> {
+        match row.try_get::<Option<i64>, _>(column)? {
+            None => Ok(None),
+            Some(0) => Ok(Some(Player::P1)),
+            Some(1) => Ok(Some(Player::P2)),
+            Some(other) => Err(corrupt(&id, format!("{column} is {other}, not 0 or 1"))),
+        }
+    };
+    let computer_seat = seat("computer_seat")?;
+    let creator_seat = seat("creator_seat")?;
+    let level = match row.try_get::<Option<i64>, _>("level")? {
+        None => None,
+        Some(l) if (1..=10).contains(&l) => u8::try_from(l).ok(),
+        Some(l) => return Err(corrupt(&id, format!("level {l} is not 1 to 10"))),
+    };
+    if mode == Mode::Computer && (level.is_none() || computer_seat.is_none()) {
+        return Err(corrupt(&id, "a computer game without a level or a computer seat".into()));
+    }
     let status: String = row.try_get("status")?;
+    let winner: Option<String> = row.try_get("winner")?;
+    let reason: Option<String> = row.try_get("reason")?;
+    let ended = match (status.as_str(), winner, reason) {
+        ("live", None, None) => None,
+        ("finished", Some(w), Some(r)) => Some(Ended {
+            outcome: parse_outcome(&w)
+                .ok_or_else(|| corrupt(&id, format!("unknown winner '{w}'")))?,
+            reason: EndReason::parse(&r)
+                .ok_or_else(|| corrupt(&id, format!("unknown end reason '{r}'")))?,
+        }),
+        (s, w, r) => {
+            return Err(corrupt(&id, format!("status '{s}' with winner {w:?} and reason {r:?}")));
+        }
+    };
+    let draw_offer = match row.try_get::<Option<String>, _>("draw_offer")? {
+        None => None,
+        Some(s) => {
+            Some(Player::parse(&s).ok_or_else(|| corrupt(&id, format!("draw offer by '{s}'")))?)
+        }
+    };
     Ok(GameRow {
-        id: row.try_get("id")?,
         game: row.try_get("game")?,
         variant: row.try_get("variant")?,
-        mode: Mode::parse(&mode).unwrap_or(Mode::HotSeat),
-        level: level.and_then(|l| u8::try_from(l).ok()),
-        computer_seat: seat.and_then(|s| u8::try_from(s).ok()),
-        creator_seat: creator.and_then(|s| u8::try_from(s).ok()),
+        mode,
+        level,
+        computer_seat,
+        creator_seat,
         tokens: [row.try_get("token_p1")?, row.try_get("token_p2")?],
-        live: status == "live",
-        winner: row.try_get("winner")?,
-        reason: row.try_get("reason")?,
-        draw_offer: row.try_get("draw_offer")?,
+        ended,
+        draw_offer,
         version: row.try_get("version")?,
         created_ms: row.try_get("created_ms")?,
         updated_ms: row.try_get("updated_ms")?,
         plies: row.try_get::<Option<i64>, _>("plies").ok().flatten().unwrap_or(0),
+        id,
     })
 }
 
@@ -237,31 +390,61 @@ const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creat
                             token_p1, token_p2, \
                             status, winner, reason, draw_offer, version, created_ms, updated_ms";
 
+/// Creates a missing database file readable by its owner only: it holds the seats' secret
+/// tokens. (SQLite gives its `-wal` and `-shm` files the same permissions.)
+fn create_private_file(path: &Path) -> Result<()> {
+    if path.exists() {
+        return Ok(());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    match options.open(path) {
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Ok(()),
+        Err(source) => Err(StoreError::File { path: path.to_path_buf(), source }),
+    }
+}
+
 impl Store {
     /// Opens (creating if missing) the database at `url`, or the default file when `None`,
-    /// and runs the migrations. `url` is `sqlite://PATH`, `sqlite:PATH`, `sqlite::memory:`
-    /// or a plain file path.
+    /// runs the migrations and checks that it can write. `url` is `sqlite://PATH`,
+    /// `sqlite:PATH`, `sqlite::memory:` or a plain file path.
     ///
     /// # Errors
-    /// When the folder or file cannot be created, the URL is not SQLite, or a migration fails.
+    /// When the folder or file cannot be created, the URL is not SQLite or names no file, a
+    /// migration fails, or the database cannot be written ([`StoreError::NotWritable`]: a
+    /// server that cannot save games must not start).
     pub async fn open(url: Option<&str>) -> Result<Store> {
         let (options, memory) = match url {
-            None => (SqliteConnectOptions::new().filename(Self::prepare_path(None)?), false),
+            None => {
+                let path = Self::prepare_path(None)?;
+                (SqliteConnectOptions::new().filename(path), false)
+            }
             Some(u) if u.starts_with("sqlite::memory:") || u == "sqlite://:memory:" => {
                 (SqliteConnectOptions::from_str("sqlite::memory:")?, true)
             }
             Some(u) if u.starts_with("sqlite:") => {
                 let options = SqliteConnectOptions::from_str(u)?;
                 let path = options.get_filename().to_path_buf();
+                if path.as_os_str().is_empty() {
+                    return Err(StoreError::NoFile(u.to_string()));
+                }
                 Self::prepare_path(Some(&path))?;
                 (options, false)
             }
             Some(u) if u.contains("://") => return Err(StoreError::Unsupported(u.to_string())),
+            Some("") => return Err(StoreError::NoFile(String::new())),
             Some(path) => (
                 SqliteConnectOptions::new().filename(Self::prepare_path(Some(Path::new(path)))?),
                 false,
             ),
         };
+        let shown = options.get_filename().display().to_string();
         let options = options
             .create_if_missing(true)
             .foreign_keys(true)
@@ -291,7 +474,12 @@ impl Store {
                 .connect_with(options)
                 .await?
         };
-        Ok(Store { pool, writer })
+        let store = Store { pool, writer, health: Arc::default() };
+        store.probe_write().await.map_err(|e| match e {
+            StoreError::Database(source) => StoreError::NotWritable { path: shown, source },
+            other => other,
+        })?;
+        Ok(store)
     }
 
     fn prepare_path(path: Option<&Path>) -> Result<PathBuf> {
@@ -300,7 +488,63 @@ impl Store {
             std::fs::create_dir_all(dir)
                 .map_err(|source| StoreError::Folder { path: dir.to_path_buf(), source })?;
         }
+        create_private_file(&path)?;
         Ok(path)
+    }
+
+    /// The writer connection, or the error that kept the store from getting one.
+    async fn writer(&self) -> Result<PoolConnection<Sqlite>> {
+        self.writer.acquire().await.map_err(|e| {
+            self.health.failed(&e);
+            StoreError::Database(e)
+        })
+    }
+
+    /// Hands the writer back after a write that ended with `result`: a connection whose
+    /// write failed is closed, not reused (see the crate documentation).
+    async fn release<T>(&self, conn: PoolConnection<Sqlite>, result: Result<T>) -> Result<T> {
+        match &result {
+            Ok(_) | Err(StoreError::Conflict) => self.health.succeeded(),
+            Err(e) => {
+                self.health.failed(e);
+                let _ = conn.close().await;
+            }
+        }
+        result
+    }
+
+    /// Writes one row to find out whether the database takes writes.
+    ///
+    /// # Errors
+    /// The database's error when it does not.
+    pub async fn probe_write(&self) -> Result<()> {
+        let mut conn = self.writer().await?;
+        let result = sqlx::query(
+            "INSERT INTO write_probe (id, at_ms) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET at_ms = excluded.at_ms",
+        )
+        .bind(now_ms())
+        .execute(&mut *conn)
+        .await
+        .map(|_| ())
+        .map_err(StoreError::from);
+        self.release(conn, result).await
+    }
+
+    /// `Ok` when the store can write; else the error of the last failed write. After a
+    /// failure it tries one small write, so it turns `Ok` again by itself once the disk
+    /// takes writes.
+    ///
+    /// # Errors
+    /// The message of the write that failed.
+    pub async fn write_health(&self) -> Result<(), String> {
+        if self.health.failure().is_none() {
+            return Ok(());
+        }
+        match self.probe_write().await {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.health.failure().unwrap_or_else(|| e.to_string())),
+        }
     }
 
     /// Stores a new game at version 0 with fresh seat tokens (one shared token in hot-seat
@@ -313,7 +557,8 @@ impl Store {
         let t1 = random_hex(16);
         let t2 = if new.mode == Mode::HotSeat { t1.clone() } else { random_hex(16) };
         let now = now_ms();
-        sqlx::query(
+        let mut conn = self.writer().await?;
+        let result = sqlx::query(
             "INSERT INTO games (id, game, variant, mode, level, computer_seat, token_p1, \
              token_p2, status, winner, reason, version, created_ms, updated_ms, creator_seat) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'live', NULL, NULL, 0, $9, $9, $10)",
@@ -323,20 +568,22 @@ impl Store {
         .bind(&new.variant)
         .bind(new.mode.as_str())
         .bind(new.level.map(i64::from))
-        .bind(new.computer_seat.map(i64::from))
+        .bind(new.computer_seat.map(seat_number))
         .bind(&t1)
         .bind(&t2)
         .bind(now)
-        .bind(new.creator_seat.map(i64::from))
-        .execute(&self.writer)
-        .await?;
+        .bind(new.creator_seat.map(seat_number))
+        .execute(&mut *conn)
+        .await
+        .map_err(StoreError::from);
+        self.release(conn, result).await?;
         self.game(&id).await
     }
 
     /// The game `id`.
     ///
     /// # Errors
-    /// [`StoreError::NotFound`] or database errors.
+    /// [`StoreError::NotFound`], [`StoreError::Corrupt`] or database errors.
     pub async fn game(&self, id: &str) -> Result<GameRow> {
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
         let row = sqlx::query(sqlx::AssertSqlSafe(sql))
@@ -347,16 +594,41 @@ impl Store {
         game_from_row(&row)
     }
 
+    /// The game `id` and its moves in order, read together (one snapshot of the database).
+    ///
+    /// # Errors
+    /// As [`Store::game`].
+    pub async fn load(&self, id: &str) -> Result<(GameRow, Vec<String>)> {
+        let mut tx = self.pool.begin().await?;
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1");
+        let row = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        let game = game_from_row(&row)?;
+        let rows = sqlx::query("SELECT ply, notation FROM moves WHERE game_id = $1 ORDER BY ply")
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        let mut moves = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let ply: i64 = r.try_get("ply")?;
+            if usize::try_from(ply).ok() != Some(i) {
+                return Err(corrupt(id, format!("turn {i} is stored as ply {ply}")));
+            }
+            moves.push(r.try_get("notation")?);
+        }
+        Ok((game, moves))
+    }
+
     /// The moves of game `id` in order, as stored notation.
     ///
     /// # Errors
     /// Database errors.
     pub async fn moves(&self, id: &str) -> Result<Vec<String>> {
-        let rows = sqlx::query("SELECT notation FROM moves WHERE game_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        rows.iter().map(|r| r.try_get("notation").map_err(StoreError::from)).collect()
+        Ok(self.load(id).await?.1)
     }
 
     /// The most recently updated games, live ones first, at most `limit`.
@@ -383,16 +655,24 @@ impl Store {
         rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
     }
 
-    /// The events of game `id` after `version`, in order, as `(version, JSON text)`.
+    /// At most `limit` events of game `id` after `version`, in order, as `(version, JSON
+    /// text)`.
     ///
     /// # Errors
     /// Database errors.
-    pub async fn events_since(&self, id: &str, version: i64) -> Result<Vec<(i64, String)>> {
+    pub async fn events_since(
+        &self,
+        id: &str,
+        version: i64,
+        limit: i64,
+    ) -> Result<Vec<(i64, String)>> {
         let rows = sqlx::query(
-            "SELECT version, body FROM events WHERE game_id = $1 AND version > $2 ORDER BY version",
+            "SELECT version, body FROM events WHERE game_id = $1 AND version > $2 \
+             ORDER BY version LIMIT $3",
         )
         .bind(id)
         .bind(version)
+        .bind(limit)
         .fetch_all(&self.pool)
         .await?;
         rows.iter().map(|r| Ok((r.try_get("version")?, r.try_get("body")?))).collect()
@@ -402,70 +682,73 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game is not at `change.version - 1` or the ply is
-    /// taken; database errors.
+    /// taken (nothing was written); database errors (nothing was written either: the
+    /// transaction is rolled back and its connection closed).
     pub async fn record(&self, id: &str, change: &Change<'_>) -> Result<()> {
-        let Change { version, remove_from, add, body, finish, draw_offer } = *change;
-        let now = now_ms();
-        let mut tx = self.writer.begin().await?;
-        let updated = sqlx::query(
-            "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3 \
-             WHERE id = $4 AND version = $5",
+        let mut conn = self.writer().await?;
+        let result = write_change(&mut conn, id, change).await;
+        self.release(conn, result).await
+    }
+}
+
+async fn write_change(
+    conn: &mut PoolConnection<Sqlite>,
+    id: &str,
+    change: &Change<'_>,
+) -> Result<()> {
+    let Change { version, remove_from, add, body, finish, draw_offer } = *change;
+    let now = now_ms();
+    let mut tx = conn.begin().await?;
+    let updated = sqlx::query(
+        "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3, \
+         status = CASE WHEN $4 IS NULL THEN status ELSE 'finished' END, \
+         winner = COALESCE($4, winner), reason = COALESCE($5, reason) \
+         WHERE id = $6 AND version = $7",
+    )
+    .bind(version)
+    .bind(now)
+    .bind(draw_offer.map(Player::as_str))
+    .bind(finish.map(|f| outcome_text(f.outcome)))
+    .bind(finish.map(|f| f.reason.as_str()))
+    .bind(id)
+    .bind(version - 1)
+    .execute(&mut *tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        tx.rollback().await?;
+        return Err(StoreError::Conflict);
+    }
+    if let Some(from) = remove_from {
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+            .bind(id)
+            .bind(from)
+            .execute(&mut *tx)
+            .await?;
+    }
+    if let Some((ply, notation)) = add {
+        let inserted = sqlx::query(
+            "INSERT INTO moves (game_id, ply, notation, created_ms) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, ply) DO NOTHING",
         )
-        .bind(version)
-        .bind(now)
-        .bind(draw_offer)
         .bind(id)
-        .bind(version - 1)
+        .bind(ply)
+        .bind(notation)
+        .bind(now)
         .execute(&mut *tx)
         .await?;
-        if updated.rows_affected() != 1 {
+        if inserted.rows_affected() != 1 {
+            tx.rollback().await?;
             return Err(StoreError::Conflict);
         }
-        if let Some(from) = remove_from {
-            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-                .bind(id)
-                .bind(from)
-                .execute(&mut *tx)
-                .await?;
-        }
-        if let Some((ply, notation)) = add {
-            let inserted = sqlx::query(
-                "INSERT INTO moves (game_id, ply, notation, created_ms) VALUES ($1, $2, $3, $4)",
-            )
-            .bind(id)
-            .bind(ply)
-            .bind(notation)
-            .bind(now)
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-                    return Err(StoreError::Conflict);
-                }
-                other => {
-                    other?;
-                }
-            }
-        }
-        sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
-            .bind(id)
-            .bind(version)
-            .bind(body)
-            .execute(&mut *tx)
-            .await?;
-        if let Some(finish) = finish {
-            sqlx::query(
-                "UPDATE games SET status = 'finished', winner = $1, reason = $2 WHERE id = $3",
-            )
-            .bind(finish.winner.as_deref())
-            .bind(finish.reason.as_deref())
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
     }
+    sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
+        .bind(id)
+        .bind(version)
+        .bind(body)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 #[cfg(test)]
@@ -481,27 +764,39 @@ mod tests {
             game: "boop".into(),
             variant: "boop".into(),
             mode,
-            level: None,
-            computer_seat: None,
-            creator_seat: Some(0),
+            level: (mode == Mode::Computer).then_some(3),
+            computer_seat: (mode == Mode::Computer).then_some(Player::P2),
+            creator_seat: Some(Player::P1),
         }
+    }
+
+    /// A store on a file in a fresh folder (a file database, where uncommitted rows are not
+    /// read back as saved, unlike `sqlite::memory:`).
+    async fn file_store() -> (tempfile::TempDir, String, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
+        let store = Store::open(Some(&url)).await.unwrap();
+        (dir, url, store)
     }
 
     #[tokio::test]
     async fn games_moves_and_events_round_trip() {
-        let store = Store::open(Some("sqlite::memory:")).await.unwrap();
+        let (_dir, _, store) = file_store().await;
         let g = store.create_game(&new_game(Mode::Invite)).await.unwrap();
         assert_eq!(g.version, 0);
-        assert!(g.live);
+        assert!(g.live());
         assert_ne!(g.tokens[0], g.tokens[1]);
+        assert_eq!(g.creator_seat, Some(Player::P1));
         store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
         store.record(&g.id, &add(2, 1, "Kd4")).await.unwrap();
         assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3", "Kd4"]);
-        // A stale writer and a taken ply are both refused.
+        // A stale writer and a taken ply are both refused, and change nothing.
         let stale = store.record(&g.id, &add(2, 2, "Ke5")).await;
         assert!(matches!(stale, Err(StoreError::Conflict)));
         let taken = store.record(&g.id, &add(3, 1, "Ke5")).await;
         assert!(matches!(taken, Err(StoreError::Conflict)));
+        assert_eq!(store.game(&g.id).await.unwrap().version, 2);
+        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3", "Kd4"]);
         store
             .record(
                 &g.id,
@@ -515,56 +810,135 @@ mod tests {
         store
             .record(
                 &g.id,
-                &Change { version: 4, body: "{}", draw_offer: Some("P1"), ..Change::default() },
+                &Change {
+                    version: 4,
+                    body: "{}",
+                    draw_offer: Some(Player::P1),
+                    ..Change::default()
+                },
             )
             .await
             .unwrap();
-        assert_eq!(store.game(&g.id).await.unwrap().draw_offer.as_deref(), Some("P1"));
-        let finish = Finish { winner: Some("P2".into()), reason: Some("resigned".into()) };
+        assert_eq!(store.game(&g.id).await.unwrap().draw_offer, Some(Player::P1));
+        let finish = Ended { outcome: Outcome::Win(Player::P2), reason: EndReason::Resigned };
         store
-            .record(&g.id, &Change { version: 5, finish: Some(&finish), ..Change::default() })
+            .record(&g.id, &Change { version: 5, finish: Some(finish), ..Change::default() })
             .await
             .unwrap();
         let g = store.game(&g.id).await.unwrap();
-        assert!(!g.live);
-        assert_eq!(g.winner.as_deref(), Some("P2"));
+        assert!(!g.live());
+        assert_eq!(g.ended, Some(finish));
         assert_eq!(g.draw_offer, None);
-        let events = store.events_since(&g.id, 2).await.unwrap();
+        let events = store.events_since(&g.id, 2, 100).await.unwrap();
         assert_eq!(events.iter().map(|e| e.0).collect::<Vec<_>>(), [3, 4, 5]);
+        assert_eq!(store.events_since(&g.id, 0, 2).await.unwrap().len(), 2);
         let list = store.list_games(10).await.unwrap();
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].plies, 1);
         assert!(matches!(store.game("nope").await, Err(StoreError::NotFound(_))));
+        assert_eq!(store.write_health().await, Ok(()));
     }
 
     #[tokio::test]
-    async fn hot_seat_shares_one_token() {
-        let store = Store::open(Some("sqlite::memory:")).await.unwrap();
+    async fn hot_seat_shares_one_token_and_computer_games_keep_their_seat() {
+        let (_dir, _, store) = file_store().await;
         let g = store.create_game(&new_game(Mode::HotSeat)).await.unwrap();
         assert_eq!(g.tokens[0], g.tokens[1]);
+        let c = store.create_game(&new_game(Mode::Computer)).await.unwrap();
+        assert_eq!((c.mode, c.level, c.computer_seat), (Mode::Computer, Some(3), Some(Player::P2)));
     }
 
     #[tokio::test]
-    async fn a_file_database_survives_reopening() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("sub").join("ply.sqlite");
-        let url = format!("sqlite://{}", path.display());
-        let id = {
-            let store = Store::open(Some(&url)).await.unwrap();
-            let g = store.create_game(&new_game(Mode::Computer)).await.unwrap();
-            store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
-            g.id
-        };
+    async fn unknown_stored_values_are_reported_not_replaced() {
+        let (_dir, _, store) = file_store().await;
+        let g = store.create_game(&new_game(Mode::Invite)).await.unwrap();
+        for (column, value, says) in [
+            ("mode", "'tournament'", "unknown mode 'tournament'"),
+            ("winner", "'P3'", "status 'live' with winner"),
+            ("draw_offer", "'P7'", "draw offer by 'P7'"),
+            ("computer_seat", "5", "computer_seat is 5"),
+        ] {
+            let sql = format!("UPDATE games SET {column} = {value} WHERE id = $1");
+            let before = store.game(&g.id).await.unwrap();
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&g.id).execute(&store.writer).await.unwrap();
+            match store.game(&g.id).await {
+                Err(StoreError::Corrupt { game, detail }) => {
+                    assert_eq!(game, g.id);
+                    assert!(detail.contains(says), "{column}: {detail}");
+                }
+                other => panic!("{column}: {other:?}"),
+            }
+            // Put the good value back for the next case.
+            let good = match column {
+                "mode" => format!("'{}'", before.mode.as_str()),
+                "computer_seat" => "NULL".to_string(),
+                _ => "NULL".to_string(),
+            };
+            let sql = format!("UPDATE games SET {column} = {good} WHERE id = $1");
+            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&g.id).execute(&store.writer).await.unwrap();
+        }
+        // A gap in the stored turns is damage too, not a shorter game.
+        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
+        sqlx::query("UPDATE moves SET ply = 4 WHERE game_id = $1")
+            .bind(&g.id)
+            .execute(&store.writer)
+            .await
+            .unwrap();
+        assert!(matches!(store.load(&g.id).await, Err(StoreError::Corrupt { .. })));
+    }
+
+    #[tokio::test]
+    async fn a_file_database_survives_reopening_and_is_private() {
+        let (dir, url, store) = file_store().await;
+        let g = store.create_game(&new_game(Mode::Computer)).await.unwrap();
+        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
+        drop(store);
         let store = Store::open(Some(&url)).await.unwrap();
-        assert_eq!(store.moves(&id).await.unwrap(), ["Kc3"]);
-        assert_eq!(store.live_game_ids().await.unwrap(), [id]);
+        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3"]);
+        assert_eq!(store.live_game_ids().await.unwrap(), [g.id]);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join("ply.sqlite")).unwrap().permissions();
+            assert_eq!(mode.mode() & 0o077, 0, "the seat tokens are readable by others");
+        }
         // A plain path works too.
         let plain = dir.path().join("plain.sqlite");
         Store::open(Some(plain.to_str().unwrap())).await.unwrap();
         assert!(plain.exists());
+    }
+
+    #[tokio::test]
+    async fn urls_that_cannot_work_are_refused_at_open() {
         assert!(matches!(
             Store::open(Some("postgres://x/y")).await,
             Err(StoreError::Unsupported(_))
         ));
+        assert!(matches!(Store::open(Some("sqlite://")).await, Err(StoreError::NoFile(_))));
+        assert!(matches!(Store::open(Some("")).await, Err(StoreError::NoFile(_))));
+    }
+
+    #[tokio::test]
+    async fn a_read_only_database_refuses_to_open() {
+        let (dir, url, store) = file_store().await;
+        drop(store);
+        // Opened read-only, the file cannot take a move: the server must not start on it.
+        match Store::open(Some(&format!("{url}?mode=ro"))).await {
+            Err(StoreError::NotWritable { path, .. }) => assert!(path.ends_with("ply.sqlite")),
+            other => panic!("{other:?}"),
+        }
+        // The same for a file the user may not write (root may write anything: not there).
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let path = dir.path().join("ply.sqlite");
+            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o400)).unwrap();
+            if std::fs::OpenOptions::new().write(true).open(&path).is_err() {
+                assert!(matches!(
+                    Store::open(Some(&url)).await,
+                    Err(StoreError::NotWritable { .. } | StoreError::Database(_))
+                ));
+            }
+        }
     }
 }

@@ -127,11 +127,57 @@ fn match_rejects_bad_players() {
     }
 }
 
+/// The node counts of `ply bench`, per game and work, as `docs/benchmarks.md` lists them. They
+/// do not depend on the machine or the build profile (single thread, fixed depths and playout
+/// counts, seeded search), so any change means the rules or the engine behave differently.
+const BENCH: [(&str, &str, u64); 12] = [
+    ("gipf", "perft 4", 3_066_768),
+    ("gipf", "alphabeta depth 5", 102_400),
+    ("gipf", "mcts 60000 playouts", 57_691),
+    ("zertz", "perft 2", 3_277_260),
+    ("zertz", "alphabeta depth 2", 7_585),
+    ("zertz", "mcts 50000 playouts", 41_039),
+    ("boop", "perft 5", 45_923_628),
+    ("boop", "alphabeta depth 6", 126_420),
+    ("boop", "mcts 20000 playouts", 20_000),
+    ("punct", "perft 2", 23_841_810),
+    ("punct", "alphabeta depth 1", 4_988),
+    ("punct", "mcts 300 playouts", 300),
+];
+
+/// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
+const SIGNATURE: u64 = 76_469_889;
+
 #[test]
-fn bench_prints_a_signature() {
-    let o = ply(&["bench", "boop"]);
+fn bench_signature_is_the_documented_one() {
+    assert_eq!(BENCH.iter().map(|b| b.2).sum::<u64>(), SIGNATURE);
+    let o = ply(&["bench"]);
     assert!(o.status.success(), "{}", text(&o.stderr));
     let out = text(&o.stdout);
-    assert!(out.contains("perft 5") && out.contains("45923628"), "{out}");
-    assert!(out.lines().last().unwrap().starts_with("signature "));
+    // Each row: game, work (several words), nodes, seconds, nodes/s.
+    let rows: Vec<(String, String, u64)> = out
+        .lines()
+        .skip(1)
+        .filter(|l| !l.starts_with("signature "))
+        .map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let n = words.len();
+            assert!(n >= 5, "short row {l:?} in {out}");
+            let nodes = words[n - 3].parse().unwrap_or_else(|_| panic!("nodes in {l:?}"));
+            (words[0].to_string(), words[1..n - 3].join(" "), nodes)
+        })
+        .collect();
+    let want: Vec<(String, String, u64)> =
+        BENCH.iter().map(|&(g, w, n)| (g.to_string(), w.to_string(), n)).collect();
+    assert_eq!(rows, want, "{out}");
+    assert_eq!(out.lines().last(), Some(format!("signature {SIGNATURE}").as_str()), "{out}");
+}
+
+#[test]
+fn bench_of_one_game_signs_its_own_nodes() {
+    let o = ply(&["bench", "zertz"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    let zertz: u64 = BENCH.iter().filter(|b| b.0 == "zertz").map(|b| b.2).sum();
+    assert_eq!(out.lines().last(), Some(format!("signature {zertz}").as_str()), "{out}");
 }

@@ -70,29 +70,30 @@ fn worked_example_positions_regression() {
     check(&mut g11, &[40, 1_604, 64_326, 2_579_096]);
 }
 
-// Depth 5: 3–20 s each in release on a busy 2-core machine, so ignored by default; run with
-// `cargo test --release -p ply-gipf --test perft -- --ignored`. All were run once and pass.
+// Depth 5: 3–20 s each in release on a busy 2-core machine, too slow for the test profile, so
+// ignored by default; `scripts/test-release` runs them
+// (`cargo test --release -p ply-gipf --test perft -- --ignored`).
 
 #[test]
-#[ignore = "about 4 s in release"]
+#[ignore = "about 4 s in release; scripts/test-release runs it"]
 fn basic_start_depth_5_regression() {
     assert_eq!(perft(&mut start("basic"), 5), 126_307_872);
 }
 
 #[test]
-#[ignore = "about 4 s in release"]
+#[ignore = "about 4 s in release; scripts/test-release runs it"]
 fn standard_start_depth_5_regression() {
     assert_eq!(perft(&mut start("standard"), 5), 127_371_327);
 }
 
 #[test]
-#[ignore = "about 20 s in release"]
+#[ignore = "about 20 s in release; scripts/test-release runs it"]
 fn tournament_start_depth_5_regression() {
     assert_eq!(perft(&mut start("tournament"), 5), 784_009_152);
 }
 
 #[test]
-#[ignore = "about 25 s in release"]
+#[ignore = "about 25 s in release; scripts/test-release runs it"]
 fn gt_depth_5_regression() {
     assert_eq!(perft(&mut gt1(), 5), 85_049_802);
     assert_eq!(perft(&mut gt2(), 5), 94_202_083);

@@ -1,9 +1,8 @@
 //! A consistency harness every rules crate runs over random games (shakmaty's fuzz targets and
 //! board-game's harness, done as a plain function so proptest can drive it with seeds).
 
-use std::fmt::Debug;
-
 use std::collections::HashSet;
+use std::fmt::Debug;
 
 use crate::{Game, View, zobrist::splitmix64};
 
@@ -17,30 +16,61 @@ pub struct RandomGame<G: Game> {
 }
 
 /// Plays one random game of at most `max_turns` turns from `start`, choosing moves with a
-/// generator seeded by `seed`, and checks at every position:
-///
-/// * no move is generated twice, and moves exist exactly when the game is not over;
-/// * every move formats and parses back to itself;
-/// * the incremental hash equals the recomputed one, after `play` and after `undo`;
-/// * `undo` restores the position exactly;
-/// * `turns_played` counts up and down with `play` and `undo`.
+/// generator seeded by `seed`, and checks every position as [`walk`] does.
 ///
 /// `check` is called on every position for game-specific invariants (piece conservation…).
 ///
 /// # Panics
 /// On the first violation, with a message naming the turn number and the moves so far.
-pub fn random_game<G, F>(start: &G, seed: u64, max_turns: usize, mut check: F) -> RandomGame<G>
+pub fn random_game<G, F>(start: &G, seed: u64, max_turns: usize, check: F) -> RandomGame<G>
 where
     G: Game + PartialEq + Debug,
     F: FnMut(&G),
 {
-    let mut game = start.clone();
     let mut state = seed;
+    let mut turns = 0;
+    let pick = |count: usize| {
+        if turns == max_turns {
+            return None;
+        }
+        turns += 1;
+        let (next, r) = splitmix64(state);
+        state = next;
+        Some((r % count as u64) as usize)
+    };
+    walk(start, pick, check)
+}
+
+/// Plays a game from `start` with the turns `pick` chooses and checks at every position:
+///
+/// * no move is generated twice, and moves exist exactly when the game is not over;
+/// * every move formats and parses back to itself;
+/// * the incremental hash equals the recomputed one, after `play` and after `undo`;
+/// * `undo` restores the position exactly;
+/// * `turns_played` counts up and down with `play` and `undo`;
+/// * `check`, the caller's game-specific invariants (piece conservation…).
+///
+/// `pick` is given the number of legal moves (at least one) and returns the index of the
+/// move to play in [`Game::legal_moves`] order, or `None` to stop; the walk also stops when
+/// the game ends. The fuzz targets drive it with the fuzzer's bytes, [`random_game`] with a
+/// seeded generator.
+///
+/// # Panics
+/// On the first violation, with a message naming the turn number and the moves so far, and
+/// when `pick` returns an index that is not below the number of moves.
+pub fn walk<G, P, F>(start: &G, mut pick: P, mut check: F) -> RandomGame<G>
+where
+    G: Game + PartialEq + Debug,
+    P: FnMut(usize) -> Option<usize>,
+    F: FnMut(&G),
+{
+    let mut game = start.clone();
     let mut moves = Vec::new();
     let mut played: Vec<G::Move> = Vec::new();
     let mut positions = vec![game.clone()];
     let mut names: Vec<String> = Vec::new();
-    for turn in 0..max_turns {
+    let mut seen = HashSet::new();
+    for turn in 0.. {
         check(&game);
         assert_eq!(game.hash(), game.compute_hash(), "hash drifted before turn {turn}: {names:?}");
         game.legal_moves(&mut moves);
@@ -49,7 +79,7 @@ where
             game.outcome().is_some(),
             "moves must exist exactly while the game is on (turn {turn}, {names:?})"
         );
-        let mut seen = std::collections::HashSet::new();
+        seen.clear();
         for &mv in &moves {
             assert!(seen.insert(mv), "move {mv:?} generated twice at turn {turn}: {names:?}");
             let text = game.format_move(mv);
@@ -61,9 +91,8 @@ where
         if moves.is_empty() {
             break;
         }
-        let (next, r) = splitmix64(state);
-        state = next;
-        let mv = moves[(r % moves.len() as u64) as usize];
+        let Some(index) = pick(moves.len()) else { break };
+        let mv = moves[index];
         names.push(game.format_move(mv));
         let before = game.clone();
         let count = game.turns_played();
@@ -73,11 +102,11 @@ where
         game.undo();
         assert_eq!(game, before, "undo did not restore the position after {names:?}");
         assert_eq!(game.hash(), before.hash());
+        assert_eq!(game.turns_played(), count);
         game.play(mv);
         played.push(mv);
         positions.push(game.clone());
     }
-    check(&game);
     RandomGame { positions, moves: played }
 }
 

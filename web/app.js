@@ -1,9 +1,16 @@
 // The game page: draws the board the server sends, offers the legal moves as click paths
-// and keeps in step with the server over a WebSocket with versioned events.
+// and keeps in step with the server over a WebSocket (protocol 2, docs/http-api.md): the
+// whole state on `hello`, then small versioned events with board patches, and the choices of
+// the seat to move as a trie of click paths.
 
-import { autoAdvance, candidates, click, completed, nextItems } from './board.js';
+import { applyPatch, autoAdvance, click, graft, moveCount, nodeAt, decode } from './board.js';
 
 /** @typedef {import('./board.js').LegalMove} LegalMove */
+/** @typedef {import('./board.js').TrieNode} TrieNode */
+/** @typedef {import('./board.js').Choices} Choices */
+
+/** The protocol this page speaks. */
+const PROTOCOL = 2;
 
 /**
  * @typedef {Object} Result
@@ -24,7 +31,6 @@ import { autoAdvance, candidates, click, completed, nextItems } from './board.js
  * @property {string} to_move
  * @property {string} status_line
  * @property {string} svg
- * @property {LegalMove[]} moves
  * @property {string[]} history
  * @property {string[]} last_path
  * @property {Motion[]} motions pieces the last turn moved
@@ -73,6 +79,13 @@ const state = {
   seats: boot.seats,
   /** @type {string[]} */
   prefix: [],
+  /** @type {TrieNode | null} the legal moves of `choicesVersion` as a trie of click paths */
+  choices: null,
+  choicesVersion: -1,
+  /** @type {Map<string, LegalMove[]>} the notation of the moves under a prefix, by prefix */
+  named: new Map(),
+  /** @type {Set<string>} prefixes asked for and not answered yet */
+  asked: new Set(),
   /** @type {number | null} the turn shown when stepping through the record; null: live */
   viewing: null,
   /** @type {string | null} */
@@ -226,10 +239,9 @@ function render() {
     node.removeAttribute('role');
   }
   choicesEl.replaceChildren();
-  if (interactive()) {
-    const cands = candidates(v.moves, state.prefix);
-    const next = nextItems(cands, state.prefix);
-    for (const id of next) {
+  const here = interactive() ? nodeAt(state.choices, state.prefix) : undefined;
+  if (here && !here.cut) {
+    for (const id of here.children.keys()) {
       const node = item(id);
       if (!node) continue;
       node.classList.add('ply-next');
@@ -239,18 +251,24 @@ function render() {
     }
     mark(state.prefix, 'ply-chosen');
     mark(state.hint, 'ply-hint');
-    const done = completed(cands, state.prefix);
-    if (state.prefix.length > 0 && (cands.length <= 12 || done)) {
-      const title = document.createElement('span');
-      title.textContent = `${S.choices}:`;
-      choicesEl.append(title);
-      for (const mv of cands.slice(0, 12)) {
-        const b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = mv.m;
-        b.className = 'choice';
-        b.addEventListener('click', () => send(mv.m));
-        choicesEl.append(b);
+    // A few moves left, or the clicks so far make a move that could also go on: name them.
+    const count = moveCount(here);
+    const named = state.named.get(key(state.prefix));
+    if (state.prefix.length > 0 && ((count !== null && count <= 12) || here.complete)) {
+      if (named && named.length > 0) {
+        const title = document.createElement('span');
+        title.textContent = `${S.choices}:`;
+        choicesEl.append(title);
+        for (const mv of named.slice(0, 12)) {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.textContent = mv.m;
+          b.className = 'choice';
+          b.addEventListener('click', () => send(mv.p));
+          choicesEl.append(b);
+        }
+      } else if (!named) {
+        ask(state.prefix);
       }
     }
   }
@@ -354,10 +372,33 @@ function post(msg) {
   return false;
 }
 
-/** @param {string} move */
-function send(move) {
+/**
+ * The key of a prefix in `state.named` and `state.asked`.
+ * @param {string[]} prefix
+ */
+function key(prefix) {
+  return prefix.join('\u0001');
+}
+
+/**
+ * Asks the server for the continuations of `prefix` (a cut node, or the names of the moves
+ * under it), once.
+ * @param {string[]} prefix
+ */
+function ask(prefix) {
+  const k = key(prefix);
+  if (state.asked.has(k)) return;
+  state.asked.add(k);
+  post({ type: 'choices', version: state.view.version, prefix });
+}
+
+/**
+ * Plays the move made of these clicks.
+ * @param {string[]} path
+ */
+function send(path) {
   state.hint = [];
-  if (post({ type: 'move', move, version: state.view.version })) state.sending = true;
+  if (post({ type: 'move', path, version: state.view.version })) state.sending = true;
   state.prefix = [];
   render();
 }
@@ -367,18 +408,19 @@ function send(move) {
  * @param {boolean} [byKey] chosen with the keyboard: keep the focus on the board
  */
 function choose(id, byKey = false) {
-  if (!interactive()) return;
+  if (!interactive() || !state.choices) return;
   state.message = null;
-  const r = click(state.view.moves, state.prefix, id);
+  const r = click(state.choices, state.prefix, id);
   state.prefix = r.prefix;
   if (r.move) {
-    send(r.move.m);
-  } else {
-    render();
-    if (byKey) {
-      const first = board.querySelector('.ply-next');
-      if (first instanceof SVGElement || first instanceof HTMLElement) first.focus();
-    }
+    send(r.move);
+    return;
+  }
+  if (r.ask) ask(r.ask);
+  render();
+  if (byKey) {
+    const first = board.querySelector('.ply-next');
+    if (first instanceof SVGElement || first instanceof HTMLElement) first.focus();
   }
 }
 
@@ -416,7 +458,7 @@ document.addEventListener('keydown', (e) => {
   const total = state.view.history.length;
   const shown = state.viewing === null ? total : state.viewing;
   if (e.key === 'Escape') {
-    state.prefix = [];
+    state.prefix = state.choices ? autoAdvance(state.choices, []) : [];
     render();
   } else if (e.key === 'ArrowLeft') {
     view(shown - 1);
@@ -426,7 +468,7 @@ document.addEventListener('keydown', (e) => {
 });
 
 buttons.clear.addEventListener('click', () => {
-  state.prefix = [];
+  state.prefix = state.choices ? autoAdvance(state.choices, []) : [];
   render();
 });
 buttons.hint.addEventListener('click', () => post({ type: 'hint' }));
@@ -461,12 +503,91 @@ if (copy && invite instanceof HTMLInputElement) {
   });
 }
 
-/** @param {View} v */
+/**
+ * Takes a whole view (the page's boot view, or a `state` message).
+ * @param {View} v
+ */
 function adopt(v) {
   state.view = v;
   state.sending = false;
-  state.prefix = autoAdvance(v.moves, []).length > 0 && myTurn() ? autoAdvance(v.moves, []) : [];
+  if (state.choicesVersion !== v.version) forgetChoices();
   if (state.viewing !== null && state.viewing >= v.history.length) state.viewing = null;
+}
+
+function forgetChoices() {
+  state.choices = null;
+  state.choicesVersion = -1;
+  state.named = new Map();
+  state.asked = new Set();
+  state.prefix = [];
+}
+
+/**
+ * Takes the legal moves of the position (or the continuations of a prefix).
+ * @param {Choices} c
+ */
+function takeChoices(c) {
+  if (c.version !== state.view.version) return;
+  state.asked.delete(key(c.prefix));
+  if (c.prefix.length === 0 || !state.choices || state.choicesVersion !== c.version) {
+    if (c.prefix.length > 0) return;
+    state.choices = decode(c);
+    state.choicesVersion = c.version;
+    state.prefix = autoAdvance(state.choices, []);
+  } else {
+    state.choices = graft(state.choices, c);
+    // The clicks already made may now lead further on their own.
+    state.prefix = autoAdvance(state.choices, state.prefix);
+  }
+  // Remember the answer even without names, so a prefix is asked for once.
+  state.named.set(key(c.prefix), c.moves || []);
+}
+
+/**
+ * Applies one event; false when it does not follow the view (then ask for the state again).
+ * @param {any} ev
+ */
+function applyEvent(ev) {
+  const v = state.view;
+  let svg = v.svg;
+  let lastPath = v.last_path;
+  let motions = v.motions;
+  if (ev.board) {
+    const patched = applyPatch(v.svg, ev.board.patch);
+    if (patched === null) return false;
+    svg = patched;
+    lastPath = ev.board.last_path;
+    motions = ev.board.motions;
+  }
+  let history = v.history;
+  if (ev.kind === 'move') history = [...v.history.slice(0, ev.ply), ev.move];
+  else if (ev.kind === 'undo') history = v.history.slice(0, ev.ply);
+  const live = ev.live;
+  state.view = {
+    ...v,
+    version: ev.version,
+    to_move: ev.to_move,
+    status_line: ev.status_line,
+    svg,
+    history,
+    last_path: lastPath,
+    motions,
+    result: ev.result,
+    live,
+    thinking: ev.thinking,
+    draw_offer: ev.draw_offer,
+    can_hint: v.can_hint && live,
+    can_undo: v.can_undo && live,
+    can_draw: v.can_draw && live,
+  };
+  state.sending = false;
+  forgetChoices();
+  return true;
+}
+
+/** Asks for everything after the version the page holds. */
+function resync() {
+  post({ type: 'hello', protocol: PROTOCOL, version: state.view.version });
 }
 
 /** @param {MessageEvent} ev */
@@ -476,6 +597,7 @@ function onMessage(ev) {
   switch (msg.type) {
     case 'welcome':
       state.seats = msg.seats;
+      state.view = { ...state.view, thinking: Boolean(msg.thinking) };
       break;
     case 'state':
       state.message = null;
@@ -483,14 +605,16 @@ function onMessage(ev) {
       break;
     case 'event':
       if (msg.version <= state.view.version) return;
-      if (msg.version > state.view.version + 1 || !msg.view) {
-        // A gap: ask for exactly what was missed.
-        if (msg.view) post({ type: 'hello', version: state.view.version });
+      if (msg.version > state.view.version + 1 || !applyEvent(msg)) {
+        // A gap, or a patch for another picture: ask for exactly what was missed.
+        resync();
         return;
       }
       state.message = null;
       state.hint = [];
-      adopt(msg.view);
+      break;
+    case 'choices':
+      takeChoices(msg);
       break;
     case 'thinking':
       state.view = { ...state.view, thinking: Boolean(msg.on) };
@@ -503,10 +627,8 @@ function onMessage(ev) {
       state.sending = false;
       state.prefix = [];
       state.message = msg.message;
+      if (msg.code === 'stale') resync();
       break;
-    case 'resync':
-      post({ type: 'hello', version: state.view.version });
-      return;
     default:
       return;
   }
@@ -520,7 +642,7 @@ function connect() {
   ws.addEventListener('open', () => {
     retry = 0;
     state.connected = true;
-    ws.send(JSON.stringify({ type: 'hello', version: state.view.version }));
+    ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, version: state.view.version }));
     render();
   });
   ws.addEventListener('message', onMessage);

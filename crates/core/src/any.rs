@@ -66,6 +66,15 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// As [`play`](AnyGame::play).
     fn motions(&self, text: &str) -> Result<Vec<Motion>, MoveError>;
+    /// Reads `text` once, plays it, and tells how the turn is shown: its canonical notation,
+    /// its click path and the pieces it moved (all of the position before it).
+    ///
+    /// # Errors
+    /// As [`play`](AnyGame::play); the game is then unchanged.
+    fn play_shown(&mut self, text: &str) -> Result<ShownTurn, MoveError>;
+    /// The typed game behind this object, for code that knows its type (an engine of the same
+    /// game takes its position from it without replaying the turns).
+    fn as_any(&self) -> &dyn std::any::Any;
     /// The whole state as JSON: game, variant, board, pools, to_move, outcome, legal move count.
     fn state_json(&self) -> Value;
     fn box_clone(&self) -> Box<dyn AnyGame>;
@@ -85,6 +94,17 @@ impl fmt::Debug for dyn AnyGame {
             .field("history", &self.history())
             .finish()
     }
+}
+
+/// A turn as [`AnyGame::play_shown`] played it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownTurn {
+    /// Canonical notation.
+    pub notation: String,
+    /// The ids a person clicks to make it, in the picture before it.
+    pub path: Vec<String>,
+    /// The pieces it moved (see [`View::motions`]).
+    pub motions: Vec<Motion>,
 }
 
 /// The [`AnyGame`] wrapper of a typed [`Game`].
@@ -193,6 +213,20 @@ impl<G: Game + View> AnyGame for DynGame<G> {
     fn motions(&self, text: &str) -> Result<Vec<Motion>, MoveError> {
         let mv = self.game.parse_move(text)?;
         Ok(self.game.motions(mv))
+    }
+    fn play_shown(&mut self, text: &str) -> Result<ShownTurn, MoveError> {
+        let mv = self.game.parse_move(text)?;
+        let turn = ShownTurn {
+            notation: self.game.format_move(mv),
+            path: self.game.click_path(mv),
+            motions: self.game.motions(mv),
+        };
+        self.game.play(mv);
+        self.history.push(turn.notation.clone());
+        Ok(turn)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
     }
     fn click_paths(&self) -> Vec<(String, Vec<String>)> {
         let mut out: Vec<(String, Vec<String>)> = self

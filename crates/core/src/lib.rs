@@ -22,7 +22,7 @@ mod player;
 pub mod testkit;
 pub mod zobrist;
 
-pub use any::{AnyGame, DynGame, GameEntry, Registry, UnknownGame};
+pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame};
 pub use error::{MoveError, VariantError};
 pub use eval::{EVAL_LIMIT, Evaluate};
 pub use game::{Game, Motion, View};

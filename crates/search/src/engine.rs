@@ -98,6 +98,11 @@ pub struct Thought {
 /// A game with its computer player, behind one object-safe interface.
 pub trait AnyEngine: Send {
     fn game(&self) -> &dyn AnyGame;
+    /// Takes `game`'s position and history as its own, keeping what it learnt (its table or
+    /// tree) for the next search: no turn is replayed. `false` when `game` is another game.
+    fn set_position(&mut self, game: &dyn AnyGame) -> bool;
+    /// Bytes of memory its searchers hold (tables and trees).
+    fn memory_bytes(&self) -> usize;
     /// Plays a turn given in notation.
     ///
     /// # Errors
@@ -239,6 +244,19 @@ fn same_setup(a: &Think, b: &Think) -> bool {
 impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
     fn game(&self) -> &dyn AnyGame {
         &self.game
+    }
+    fn set_position(&mut self, game: &dyn AnyGame) -> bool {
+        match game.as_any().downcast_ref::<DynGame<G>>() {
+            Some(same) => {
+                self.game.clone_from(same);
+                true
+            }
+            None => false,
+        }
+    }
+    fn memory_bytes(&self) -> usize {
+        self.alphabeta.as_ref().map_or(0, |(_, s)| s.table_bytes())
+            + self.mcts.as_ref().map_or(0, |(_, s)| s.tree_bytes())
     }
     fn play(&mut self, text: &str) -> Result<String, MoveError> {
         self.game.play(text)

@@ -305,3 +305,33 @@ fn tree_reuse_keeps_the_subtree() {
     assert!(r2.best.is_some());
     assert!(m.tree_bytes() > 1000 && m.tree_bytes() < before, "{} then {}", before, m.tree_bytes());
 }
+
+#[test]
+fn an_engine_takes_a_position_without_replaying_and_keeps_what_it_learnt() {
+    use ply_core::{AnyGame, DynGame};
+    use ply_search::{Algorithm, AnyEngine, Engine, Think};
+    let mut game = DynGame::new(Boop::new("boop").unwrap());
+    for m in ["Kc3", "Kd4", "Ka1"] {
+        game.play(m).unwrap();
+    }
+    let mut engine = Engine::new(Boop::new("boop").unwrap(), Algorithm::AlphaBeta);
+    assert!(engine.set_position(&game));
+    assert_eq!(engine.game().history(), game.history());
+    assert_eq!(engine.game().hash(), game.hash());
+    let think = Think { limits: Limits::nodes(30_000), ..Think::level(9, Algorithm::AlphaBeta, 1) };
+    let first = engine.think(&think, &stop()).unwrap();
+    assert!(engine.memory_bytes() > 0);
+    // A fresh engine given the same position searches it the same way.
+    let mut fresh = Engine::new(Boop::new("boop").unwrap(), Algorithm::AlphaBeta);
+    fresh.set_position(&game);
+    let again = fresh.think(&think, &stop()).unwrap();
+    assert_eq!((again.best.as_str(), again.depth), (first.best.as_str(), first.depth));
+    // The engine that keeps its table goes deeper on the same position for the same nodes.
+    engine.set_position(&game);
+    let second = engine.think(&think, &stop()).unwrap();
+    assert!(second.depth > first.depth, "depth {} then {}", first.depth, second.depth);
+    // Another variant of the same game is the same type: taken, and searched as itself.
+    let other = DynGame::new(Boop::new("boooop").unwrap());
+    assert!(engine.set_position(&other));
+    assert_eq!(engine.game().variant(), "boooop");
+}

@@ -2,47 +2,80 @@
 //! page, over the game-agnostic [`AnyGame`](ply_core::AnyGame) contract. The client script and
 //! style are embedded in the binary. See `docs/http-api.md`.
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use ply_core::Player;
-use ply_store::{Mode, NewGame, Store, StoreError};
+use ply_store::{Mode, NewGame, Store};
 use serde::Deserialize;
 use serde_json::{Value, json};
-use tokio::sync::{Semaphore, broadcast};
+use tokio::sync::{Semaphore, mpsc, oneshot};
 
+pub mod choices;
 pub mod i18n;
-pub mod live;
 pub mod loadtest;
 mod pages;
+pub mod patch;
+pub mod protocol;
+pub mod reason;
+pub mod room;
 
-pub use live::{Action, GameHandle, Reason, Rejection};
+use protocol::{ClientMsg, DrawAction, ServerMsg};
+pub use reason::{Reason, Rejection};
+pub use room::{Action, MoveSpec, Rooms};
 
 /// The server's shared state.
 #[derive(Clone, Debug)]
 pub struct AppState {
-    shared: live::Shared,
-    games: Arc<Mutex<HashMap<String, GameHandle>>>,
-    /// Serialises the loading of games so one game gets one task.
-    loading: Arc<tokio::sync::Mutex<()>>,
+    pub rooms: Rooms,
+}
+
+/// How the rooms of a server behave.
+#[derive(Clone, Copy, Debug)]
+pub struct RoomSettings {
+    /// Computer searches at once (one per core by default).
+    pub searches: usize,
+    /// A room nobody follows leaves memory after this long without a request.
+    pub idle: Duration,
+    /// Search memory kept for computer players between their turns, in bytes.
+    pub engine_memory: usize,
+}
+
+impl Default for RoomSettings {
+    fn default() -> RoomSettings {
+        RoomSettings {
+            searches: std::thread::available_parallelism().map_or(2, usize::from),
+            idle: Duration::from_secs(300),
+            engine_memory: 512 << 20,
+        }
+    }
 }
 
 impl AppState {
-    /// The state over `store`, with at most `searches` computer searches at once.
+    /// The state over `store`, with at most `searches` computer searches at once and the
+    /// default room settings otherwise.
     #[must_use]
     pub fn new(store: Store, searches: usize) -> AppState {
-        AppState {
-            shared: live::Shared { store, think: Arc::new(Semaphore::new(searches.max(1))) },
-            games: Arc::default(),
-            loading: Arc::default(),
-        }
+        AppState::with(store, RoomSettings { searches, ..RoomSettings::default() })
+    }
+
+    /// The state over `store` with `settings`.
+    #[must_use]
+    pub fn with(store: Store, settings: RoomSettings) -> AppState {
+        let shared = room::Shared {
+            store,
+            think: Arc::new(Semaphore::new(settings.searches.max(1))),
+            engines: Arc::new(room::EngineCache::new(settings.engine_memory)),
+            idle: settings.idle,
+        };
+        AppState { rooms: Rooms::new(shared) }
     }
 
     /// Creates a game as `POST /api/games` does; the answer is its JSON.
@@ -55,25 +88,7 @@ impl AppState {
 
     #[must_use]
     pub fn store(&self) -> &Store {
-        &self.shared.store
-    }
-
-    /// The task of game `id`, started from the store if it is not running.
-    ///
-    /// # Errors
-    /// [`StoreError::NotFound`] and database errors.
-    pub async fn handle(&self, id: &str) -> Result<GameHandle, StoreError> {
-        // A task that stopped (it panicked) is started again from the store.
-        if let Some(h) = self.games.lock().expect("games lock").get(id).filter(|h| h.running()) {
-            return Ok(h.clone());
-        }
-        let _guard = self.loading.lock().await;
-        if let Some(h) = self.games.lock().expect("games lock").get(id).filter(|h| h.running()) {
-            return Ok(h.clone());
-        }
-        let handle = live::start(self.shared.clone(), id).await?;
-        self.games.lock().expect("games lock").insert(id.to_string(), handle.clone());
-        Ok(handle)
+        &self.rooms.shared().store
     }
 }
 
@@ -176,43 +191,21 @@ fn token_of(headers: &HeaderMap, id: &str, given: Option<String>) -> Option<Stri
     given.filter(|t| !t.is_empty()).or_else(|| cookie(headers, &seat_cookie(id)))
 }
 
-/// The seats (`"P1"`, `"P2"`) a token holds in a game, not counting the computer's.
-#[must_use]
-pub fn seats_of(row: &ply_store::GameRow, token: Option<&str>) -> Vec<&'static str> {
-    let Some(token) = token else { return Vec::new() };
-    Player::BOTH
-        .into_iter()
-        .filter(|p| {
-            row.tokens[p.index()] == token
-                && !(row.mode == Mode::Computer && row.computer_seat == Some(*p))
-        })
-        .map(Player::as_str)
-        .collect()
-}
-
 fn error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, axum::Json(json!({ "error": message.into() }))).into_response()
 }
 
-fn store_error(e: &StoreError) -> Response {
-    match e {
-        StoreError::NotFound(id) => error(StatusCode::NOT_FOUND, format!("no game {id}")),
-        e if e.is_unavailable() => {
-            tracing::error!("store: {e}");
-            error(StatusCode::SERVICE_UNAVAILABLE, CANNOT_SAVE)
-        }
-        e => error(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
-    }
+/// A refused request as a JSON error, in the caller's language.
+fn rejection(r: &Rejection, headers: &HeaderMap) -> Response {
+    rejection_in(r, i18n::Lang::of_request(headers))
+}
+
+pub(crate) fn rejection_in(r: &Rejection, lang: i18n::Lang) -> Response {
+    error(StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST), r.message(lang))
 }
 
 /// What a request that needs the store gets while the store cannot write.
 const CANNOT_SAVE: &str = "the server cannot save games right now; try again in a moment";
-
-/// A refused action as a JSON error, in the caller's language.
-fn rejection(r: &Rejection, headers: &HeaderMap) -> Response {
-    let message = r.message(i18n::Lang::of_request(headers));
-    error(StatusCode::from_u16(r.status).unwrap_or(StatusCode::BAD_REQUEST), message)
-}
 
 /// A request for a new game (JSON body of `POST /api/games`, form of `POST /games`).
 #[derive(Clone, Debug, Deserialize)]
@@ -302,8 +295,13 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
             (StatusCode::INTERNAL_SERVER_ERROR, e.to_string())
         }
     })?;
-    // Start its task now, so the computer can open the game when it plays first.
-    state.handle(&row.id).await.map_err(|e| (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    // Open its room now, so the computer can open the game when it plays first.
+    state.rooms.seats(&row.id, None).await.map_err(|r| {
+        (
+            StatusCode::from_u16(r.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+            r.message(i18n::Lang::En),
+        )
+    })?;
     let token = row.tokens[seat].clone();
     let invite =
         (mode == Mode::Invite).then(|| format!("/join/{}/{}", row.id, row.tokens[1 - seat]));
@@ -351,19 +349,22 @@ async fn create_form(
 async fn join(
     State(state): State<AppState>,
     Path((id, token)): Path<(String, String)>,
+    headers: HeaderMap,
 ) -> Response {
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
-    if seats_of(&handle.row, Some(&token)).is_empty()
-        || !token.bytes().all(|b| b.is_ascii_hexdigit())
-    {
+    if !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return error(StatusCode::FORBIDDEN, "this invite link does not hold a seat of this game");
     }
-    let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
-    resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
-    resp
+    match state.rooms.seats(&id, Some(token.clone())).await {
+        Err(r) => rejection(&r, &headers),
+        Ok((seats, _)) if seats.is_empty() => {
+            error(StatusCode::FORBIDDEN, "this invite link does not hold a seat of this game")
+        }
+        Ok(_) => {
+            let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
+            resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
+            resp
+        }
+    }
 }
 
 async fn api_meta() -> Response {
@@ -387,7 +388,10 @@ struct ListQuery {
 
 async fn api_list(State(state): State<AppState>, Query(q): Query<ListQuery>) -> Response {
     match state.store().list_games(q.limit.unwrap_or(100).clamp(1, 1000)).await {
-        Err(e) => store_error(&e),
+        Err(e) => {
+            tracing::error!("listing games: {e}");
+            error(StatusCode::SERVICE_UNAVAILABLE, "the server cannot read its games right now")
+        }
         Ok(rows) => axum::Json(json!({
             "games": rows.iter().map(|r| json!({
                 "id": r.id, "game": r.game, "variant": r.variant, "mode": r.mode.as_str(),
@@ -412,16 +416,11 @@ async fn api_game(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
     let token = token_of(&headers, &id, q.token);
-    let Some(mut view) = handle.view().await else {
-        return error(StatusCode::SERVICE_UNAVAILABLE, "the game's task stopped");
-    };
-    view["seats"] = json!(seats_of(&handle.row, token.as_deref()));
-    axum::Json(view).into_response()
+    match state.rooms.view(&id, token).await {
+        Ok(view) => axum::Json(view).into_response(),
+        Err(r) => rejection(&r, &headers),
+    }
 }
 
 /// The body of the write endpoints; all fields optional.
@@ -444,7 +443,7 @@ const UNDO: u8 = 1;
 const RESIGN: u8 = 2;
 const DRAW: u8 = 3;
 
-/// `POST /api/games/{id}/moves|undo|resign|draw`: reads the body, asks the game's task for
+/// `POST /api/games/{id}/moves|undo|resign|draw`: reads the body, asks the game's room for
 /// the action `VERB` names, and answers with the new view or the refusal.
 async fn api_act<const VERB: u8>(
     State(state): State<AppState>,
@@ -456,26 +455,22 @@ async fn api_act<const VERB: u8>(
         Err(r) => return *r,
         Ok(b) => b,
     };
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
     let action = match VERB {
         MOVE => match body.mv {
-            Some(m) => Action::Move(m),
+            Some(m) => Action::Move(MoveSpec::Notation(m)),
             None => return error(StatusCode::BAD_REQUEST, "the body needs a \"move\""),
         },
         UNDO => Action::Undo,
         RESIGN => Action::Resign,
         _ => match draw_action(body.action.as_deref()) {
-            Some(a) => a,
+            Some(a) => Action::Draw(a),
             None => {
                 return error(StatusCode::BAD_REQUEST, "\"action\" is offer, accept or decline");
             }
         },
     };
     let token = token_of(&headers, &id, body.token);
-    match handle.act(token, action, body.version).await {
+    match state.rooms.act(&id, token, action, body.version).await {
         Ok(view) => axum::Json(view).into_response(),
         Err(r) => rejection(&r, &headers),
     }
@@ -490,11 +485,11 @@ fn body_of(bytes: &[u8]) -> Result<ActBody, Box<Response>> {
     })
 }
 
-fn draw_action(text: Option<&str>) -> Option<Action> {
+fn draw_action(text: Option<&str>) -> Option<DrawAction> {
     match text {
-        Some("offer") => Some(Action::OfferDraw),
-        Some("accept") => Some(Action::AcceptDraw),
-        Some("decline") => Some(Action::DeclineDraw),
+        Some("offer") => Some(DrawAction::Offer),
+        Some("accept") => Some(DrawAction::Accept),
+        Some("decline") => Some(DrawAction::Decline),
         _ => None,
     }
 }
@@ -509,12 +504,8 @@ async fn api_hint(
         Err(r) => return *r,
         Ok(b) => b,
     };
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
-    match handle.hint(token_of(&headers, &id, body.token)).await {
-        Ok(v) => axum::Json(v).into_response(),
+    match state.rooms.hint(&id, token_of(&headers, &id, body.token)).await {
+        Ok(hint) => axum::Json(hint).into_response(),
         Err(r) => rejection(&r, &headers),
     }
 }
@@ -522,32 +513,27 @@ async fn api_hint(
 async fn api_position(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, usize)>,
+    headers: HeaderMap,
 ) -> Response {
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
-    match handle.position(ply).await {
-        Some(v) => axum::Json(v).into_response(),
-        None => error(StatusCode::NOT_FOUND, format!("the game has no turn {ply}")),
+    match state.rooms.position(&id, ply).await {
+        Ok(v) => axum::Json(v).into_response(),
+        Err(r) => rejection(&r, &headers),
     }
 }
 
-async fn record(State(state): State<AppState>, Path(id): Path<String>) -> Response {
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
-    let Some(text) = handle.record().await else {
-        return error(StatusCode::SERVICE_UNAVAILABLE, "the game's task stopped");
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let (text, game) = match state.rooms.record(&id).await {
+        Ok(r) => r,
+        Err(r) => return rejection(&r, &headers),
     };
     (
         [
             (header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()),
-            (
-                header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{}-{id}.ply\"", handle.row.game),
-            ),
+            (header::CONTENT_DISPOSITION, format!("attachment; filename=\"{game}-{id}.ply\"")),
         ],
         text,
     )
@@ -613,119 +599,224 @@ async fn ws(
     headers: HeaderMap,
     Query(q): Query<TokenQuery>,
 ) -> Response {
-    let handle = match state.handle(&id).await {
-        Ok(h) => h,
-        Err(e) => return store_error(&e),
-    };
     let token = token_of(&headers, &id, q.token);
     let lang = i18n::Lang::of_request(&headers);
-    ws.on_upgrade(move |socket| client(socket, handle, token, lang))
+    ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
+        .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |socket| client(socket, state.rooms, id, token, lang))
 }
 
-/// A message from the browser.
-#[derive(Deserialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
-enum ClientMsg {
-    Hello {
-        #[serde(default)]
-        version: Option<i64>,
-    },
-    Move {
-        #[serde(rename = "move")]
-        mv: String,
-        #[serde(default)]
-        version: Option<i64>,
-    },
-    Undo,
-    Resign,
-    Draw {
-        action: String,
-    },
-    Hint,
-    Ping,
+/// How long a message to a client may take to go out before the connection is dropped.
+const SEND_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// One WebSocket connection: reads the client's messages, and forwards what its room sends.
+struct Connection {
+    socket: WebSocket,
+    rooms: Rooms,
+    id: String,
+    token: Option<String>,
+    lang: i18n::Lang,
+    /// The room's messages for this connection, once it said `hello`.
+    queue: Option<mpsc::Receiver<Arc<str>>>,
+    subscribed: Option<room::Subscribed>,
 }
 
-async fn next_event(
-    rx: &mut Option<broadcast::Receiver<Arc<str>>>,
-) -> Result<Arc<str>, broadcast::error::RecvError> {
-    match rx {
-        Some(rx) => rx.recv().await,
+impl Connection {
+    async fn send_text(&mut self, text: &str) -> bool {
+        let msg = Message::Text(text.into());
+        matches!(tokio::time::timeout(SEND_TIMEOUT, self.socket.send(msg)).await, Ok(Ok(())))
+    }
+
+    async fn send(&mut self, msg: &ServerMsg) -> bool {
+        self.send_text(&msg.to_json()).await
+    }
+
+    async fn refuse(&mut self, r: &Rejection) -> bool {
+        let msg = ServerMsg::Error {
+            status: r.status,
+            code: r.reason.code().to_string(),
+            message: r.message(self.lang),
+        };
+        self.send(&msg).await
+    }
+
+    fn leave(&mut self) {
+        if let Some(sub) = self.subscribed.take() {
+            self.rooms.leave(&self.id, sub);
+        }
+        self.queue = None;
+    }
+
+    /// Handles one message; `false` when the connection must end.
+    async fn handle(
+        &mut self,
+        msg: ClientMsg,
+        hint: &mut Option<oneshot::Receiver<Result<ServerMsg, Rejection>>>,
+    ) -> bool {
+        let token = self.token.clone();
+        let id = self.id.clone();
+        let acted = match msg {
+            ClientMsg::Hello { protocol, version } => {
+                if protocol.is_some_and(|p| p != protocol::PROTOCOL) {
+                    let r = Rejection::new(
+                        400,
+                        Reason::BadMessage(format!(
+                            "this server speaks protocol {}, not {}",
+                            protocol::PROTOCOL,
+                            protocol.unwrap_or_default()
+                        )),
+                    );
+                    return self.refuse(&r).await;
+                }
+                self.leave();
+                let (tx, rx) = mpsc::channel(room::FOLLOWER_QUEUE);
+                match self.rooms.subscribe(&id, token, version, &tx).await {
+                    Ok(sub) => {
+                        self.subscribed = Some(sub);
+                        self.queue = Some(rx);
+                        return true;
+                    }
+                    Err(r) => Err(r),
+                }
+            }
+            ClientMsg::Move { notation, path, version } => {
+                let spec = match (notation, path) {
+                    (Some(m), None) => MoveSpec::Notation(m),
+                    (None, Some(p)) => MoveSpec::Path(p),
+                    _ => {
+                        let r = Rejection::new(
+                            400,
+                            Reason::BadMessage("a move has either \"move\" or \"path\"".into()),
+                        );
+                        return self.refuse(&r).await;
+                    }
+                };
+                self.rooms.act(&id, token, Action::Move(spec), version).await.map(drop)
+            }
+            ClientMsg::Undo { version } => {
+                self.rooms.act(&id, token, Action::Undo, version).await.map(drop)
+            }
+            ClientMsg::Resign { version } => {
+                self.rooms.act(&id, token, Action::Resign, version).await.map(drop)
+            }
+            ClientMsg::Draw { action, version } => {
+                self.rooms.act(&id, token, Action::Draw(action), version).await.map(drop)
+            }
+            ClientMsg::Choices { version, prefix } => {
+                match self.rooms.choices(&id, token, version, prefix).await {
+                    Ok(text) => return self.send_text(&text).await,
+                    Err(r) => Err(r),
+                }
+            }
+            ClientMsg::Hint => {
+                // The search takes a while: the answer comes when it comes.
+                let (tx, rx) = oneshot::channel();
+                let rooms = self.rooms.clone();
+                tokio::spawn(async move {
+                    let _ = tx.send(rooms.hint(&id, token).await);
+                });
+                *hint = Some(rx);
+                Ok(())
+            }
+            ClientMsg::Ping => return self.send(&ServerMsg::Pong).await,
+        };
+        match acted {
+            Ok(()) => true,
+            Err(r) => self.refuse(&r).await,
+        }
+    }
+}
+
+async fn next_queued(queue: &mut Option<mpsc::Receiver<Arc<str>>>) -> Option<Arc<str>> {
+    match queue {
+        Some(q) => q.recv().await,
         None => std::future::pending().await,
     }
 }
 
-async fn send_json(socket: &mut WebSocket, value: &Value) -> bool {
-    socket.send(Message::Text(value.to_string().into())).await.is_ok()
+async fn hint_ready(
+    hint: &mut Option<oneshot::Receiver<Result<ServerMsg, Rejection>>>,
+) -> Result<ServerMsg, Rejection> {
+    match hint {
+        Some(rx) => {
+            let answer = rx.await.unwrap_or_else(|_| Err(Rejection::new(503, Reason::Gone)));
+            *hint = None;
+            answer
+        }
+        None => std::future::pending().await,
+    }
 }
 
-/// One WebSocket: waits for `hello`, sends what the client missed and then every event.
+/// One WebSocket: waits for `hello`, then forwards the room's messages and answers the
+/// client's. A message that is not one of the protocol's gets an `error` and changes nothing.
 async fn client(
-    mut socket: WebSocket,
-    handle: GameHandle,
+    socket: WebSocket,
+    rooms: Rooms,
+    id: String,
     token: Option<String>,
     lang: i18n::Lang,
 ) {
-    let mut events: Option<broadcast::Receiver<Arc<str>>> = None;
-    let seats = seats_of(&handle.row, token.as_deref());
+    let mut c = Connection { socket, rooms, id, token, lang, queue: None, subscribed: None };
+    let mut hint = None;
     loop {
         tokio::select! {
-            incoming = socket.recv() => {
+            incoming = c.socket.recv() => {
                 let text = match incoming {
-                    Some(Ok(Message::Text(t))) => t.to_string(),
-                    Some(Ok(Message::Close(_)) | Err(_)) | None => break,
-                    Some(Ok(_)) => continue,
+                    Some(Ok(Message::Text(t))) => t,
+                    Some(Ok(Message::Binary(_))) => {
+                        let r = Rejection::new(400, Reason::BadMessage("messages are JSON text".into()));
+                        if !c.refuse(&r).await { break; }
+                        continue;
+                    }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    Some(Err(e)) => {
+                        // Too big, or not WebSocket at all: say so (if the socket still takes
+                        // it) and end the connection.
+                        let r = Rejection::new(400, Reason::BadMessage(e.to_string()));
+                        let _ = c.refuse(&r).await;
+                        let _ = c.socket.send(Message::Close(Some(CloseFrame {
+                            code: 1009,
+                            reason: "message too big or malformed".into(),
+                        }))).await;
+                        break;
+                    }
+                    Some(Ok(Message::Close(_))) | None => break,
                 };
                 let msg = match serde_json::from_str::<ClientMsg>(&text) {
                     Ok(m) => m,
                     Err(e) => {
-                        if !send_json(&mut socket, &json!({"type": "error", "message": format!("unreadable message: {e}")})).await { break; }
+                        // Never echo the message back: say what is wrong in a few words.
+                        let mut detail = e.to_string();
+                        detail.truncate(200);
+                        let r = Rejection::new(400, Reason::BadMessage(detail));
+                        if !c.refuse(&r).await { break; }
                         continue;
                     }
                 };
-                let reply = match msg {
-                    ClientMsg::Hello { version } => {
-                        let Some((backlog, rx)) = handle.subscribe(version).await else { break };
-                        events = Some(rx);
-                        if !send_json(&mut socket, &json!({"type": "welcome", "seats": seats})).await { break; }
-                        let mut ok = true;
-                        for m in backlog {
-                            if socket.send(Message::Text(m.into())).await.is_err() { ok = false; break; }
-                        }
-                        if !ok { break; }
-                        None
+                if !c.handle(msg, &mut hint).await { break; }
+            }
+            out = next_queued(&mut c.queue) => {
+                match out {
+                    Some(text) => if !c.send_text(&text).await { break; },
+                    // The room let go of this follower (it fell too far behind): the client
+                    // reconnects and catches up from its version.
+                    None => {
+                        let _ = c.socket.send(Message::Close(Some(CloseFrame {
+                            code: 1013,
+                            reason: "fell behind; reconnect".into(),
+                        }))).await;
+                        break;
                     }
-                    ClientMsg::Move { mv, version } => handle.act(token.clone(), Action::Move(mv), version).await.err(),
-                    ClientMsg::Undo => handle.act(token.clone(), Action::Undo, None).await.err(),
-                    ClientMsg::Resign => handle.act(token.clone(), Action::Resign, None).await.err(),
-                    ClientMsg::Draw { action } => match draw_action(Some(&action)) {
-                        Some(a) => handle.act(token.clone(), a, None).await.err(),
-                        None => Some(Rejection { status: 400, reason: Reason::BadDrawAction }),
-                    },
-                    ClientMsg::Hint => match handle.hint(token.clone()).await {
-                        Ok(h) => { if !send_json(&mut socket, &h).await { break; } None }
-                        Err(r) => Some(r),
-                    },
-                    ClientMsg::Ping => { if !send_json(&mut socket, &json!({"type": "pong"})).await { break; } None }
-                };
-                if let Some(r) = reply
-                    && !send_json(&mut socket, &json!({"type": "error", "status": r.status, "message": r.message(lang)})).await
-                {
-                    break;
                 }
             }
-            event = next_event(&mut events) => {
-                match event {
-                    Ok(text) => {
-                        if socket.send(Message::Text(text.as_ref().into())).await.is_err() { break; }
-                    }
-                    Err(broadcast::error::RecvError::Lagged(_)) => {
-                        // Too far behind: ask the client to say hello again with its version.
-                        events = None;
-                        if !send_json(&mut socket, &json!({"type": "resync"})).await { break; }
-                    }
-                    Err(broadcast::error::RecvError::Closed) => break,
-                }
+            answer = hint_ready(&mut hint) => {
+                let ok = match answer {
+                    Ok(msg) => c.send(&msg).await,
+                    Err(r) => c.refuse(&r).await,
+                };
+                if !ok { break; }
             }
         }
     }
+    c.leave();
 }

@@ -5,12 +5,13 @@ use std::fmt::Write as _;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
-use ply_core::{Outcome, Player};
+use ply_core::Outcome;
 use ply_store::{EndReason, Mode};
 use serde_json::json;
 
 use crate::i18n::{Lang, client_strings, rules, t};
-use crate::{AppState, cookie, seat_cookie, seats_of};
+use crate::protocol::ModeView;
+use crate::{AppState, cookie, seat_cookie};
 
 /// Escapes text for HTML content and attribute values.
 pub fn esc(text: &str) -> String {
@@ -246,39 +247,37 @@ pub async fn game_page(
     Path(id): Path<String>,
 ) -> Response {
     let lang = Lang::of_request(&headers);
-    let Ok(handle) = state.handle(&id).await else {
-        return not_found_page(lang);
-    };
-    let Some(view) = handle.view().await else {
-        return not_found_page(lang);
-    };
-    let row = &handle.row;
     let token = cookie(&headers, &seat_cookie(&id));
-    let seats = seats_of(row, token.as_deref());
-    let display = view["display_name"].as_str().unwrap_or("").to_string();
+    let page = match state.rooms.page(&id, token).await {
+        Ok(page) => page,
+        Err(r) if r.status == 404 => return not_found_page(lang),
+        Err(r) => return crate::rejection_in(&r, lang),
+    };
+    let view = &page.view;
+    let display = view.display_name.clone();
     let boot = json!({
         "view": view,
-        "seats": seats,
+        "seats": page.seats,
         "lang": lang.code(),
         "strings": client_strings(lang),
     });
     let boot = boot.to_string().replace("</", "<\\/");
     // Only the creator is shown the link: it carries the other seat's token.
-    let creator = row.creator_seat.map(Player::as_str);
-    let invite = if row.mode == Mode::Invite && creator.is_some_and(|c| seats.contains(&c)) {
-        let other = if seats.contains(&"P1") { &row.tokens[1] } else { &row.tokens[0] };
-        format!(
-            "<div class=\"invite\"><p>{}</p><input id=\"ply-invite\" readonly value=\"/join/{id}/{other}\" aria-label=\"invite link\"> <button type=\"button\" id=\"ply-copy\">{}</button></div>",
+    let invite = match &page.invite {
+        Some(link) => format!(
+            "<div class=\"invite\"><p>{}</p><input id=\"ply-invite\" readonly value=\"{}\" aria-label=\"invite link\"> <button type=\"button\" id=\"ply-copy\">{}</button></div>",
             t(lang, "invite_link"),
+            esc(link),
             t(lang, "copy"),
-        )
-    } else {
-        String::new()
+        ),
+        None => String::new(),
     };
-    let mode = match row.mode {
-        Mode::Computer => format!("{} ({})", t(lang, "mode_computer"), row.level.unwrap_or(0)),
-        Mode::HotSeat => t(lang, "mode_hotseat").to_string(),
-        Mode::Invite => t(lang, "mode_invite").to_string(),
+    let mode = match view.mode {
+        ModeView::Computer => {
+            format!("{} ({})", t(lang, "mode_computer"), view.level.unwrap_or(0))
+        }
+        ModeView::Hotseat => t(lang, "mode_hotseat").to_string(),
+        ModeView::Invite => t(lang, "mode_invite").to_string(),
     };
     let body = format!(
         "<div class=\"game-page\" data-game=\"{game}\">\
@@ -303,10 +302,10 @@ pub async fn game_page(
 <p class=\"conn\" id=\"ply-conn\"></p><p class=\"rules-link\"><a href=\"/rules/{game}\">{rules}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
 <script type=\"module\" src=\"/assets/app.js\"></script>",
-        game = esc(&row.game),
-        svg = view["svg"].as_str().unwrap_or(""),
+        game = esc(&view.game),
+        svg = view.svg,
         display = esc(&display),
-        variant = esc(&variant_label(lang, &row.game, &row.variant)),
+        variant = esc(&variant_label(lang, &view.game, &view.variant)),
         help = t(lang, "play_keys"),
         clear = t(lang, "clear"),
         hint = t(lang, "hint"),

@@ -207,8 +207,11 @@ async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
         assert_eq!(ev["kind"], "move");
         assert_eq!(ev["move"], "Kc3");
         assert_eq!(ev["player"], "P1");
-        assert_eq!(ev["view"]["history"], json!(["Kc3"]));
-        assert_eq!(ev["view"]["to_move"], "P2");
+        assert_eq!(ev["to_move"], "P2");
+        // A live event carries what changed on the board, never the whole view.
+        assert!(ev.get("view").is_none() && ev.get("moves").is_none(), "{ev}");
+        assert!(ev["board"]["patch"].is_array(), "{ev}");
+        assert_eq!(ev["board"]["last_path"], json!(["pool-p1-kitten", "c3"]));
     }
     // The spectator leaves at version 1; two moves later it comes back and gets exactly
     // events 2 and 3, then the state.
@@ -221,10 +224,10 @@ async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
     assert_eq!(next_of(&mut a, &["event"]).await["version"], 3);
     let mut back = ws(addr, &id, None).await;
     send(&mut back, json!({"type": "hello", "version": 1})).await;
-    next_of(&mut back, &["welcome"]).await;
+    let welcome = next_of(&mut back, &["welcome"]).await;
+    assert_eq!((welcome["version"].as_i64(), welcome["protocol"].as_i64()), (Some(3), Some(2)));
     let e2 = next_of(&mut back, &["event", "state"]).await;
     let e3 = next_of(&mut back, &["event", "state"]).await;
-    let st = next_of(&mut back, &["event", "state"]).await;
     assert_eq!(
         (e2["type"].as_str(), e2["version"].as_i64(), e2["move"].as_str()),
         (Some("event"), Some(2), Some("Kd4"))
@@ -233,18 +236,19 @@ async fn websocket_events_wrong_seat_and_reconnect_with_a_version() {
         (e3["type"].as_str(), e3["version"].as_i64(), e3["move"].as_str()),
         (Some("event"), Some(3), Some("Ka1"))
     );
-    assert_eq!(st["type"], "state");
-    assert_eq!(st["view"]["version"], 3);
-    // Up to date: just the state.
+    // Up to date: the welcome and nothing else (the next message is the answer to a ping).
     let mut again = ws(addr, &id, None).await;
-    send(&mut again, json!({"type": "hello", "version": 3})).await;
+    send(&mut again, json!({"type": "hello", "version": 3, "protocol": 2})).await;
     next_of(&mut again, &["welcome"]).await;
-    assert_eq!(next_of(&mut again, &["event", "state"]).await["type"], "state");
-    // Unreadable messages are answered, not fatal.
-    send(&mut again, json!({"type": "dance"})).await;
-    assert_eq!(next_of(&mut again, &["error"]).await["type"], "error");
     send(&mut again, json!({"type": "ping"})).await;
-    assert_eq!(next_of(&mut again, &["pong"]).await["type"], "pong");
+    assert_eq!(next_of(&mut again, &["event", "state", "pong"]).await["type"], "pong");
+    // Too far behind, or no version: the whole state.
+    let mut fresh = ws(addr, &id, None).await;
+    send(&mut fresh, json!({"type": "hello", "version": null})).await;
+    let st = next_of(&mut fresh, &["event", "state"]).await;
+    assert_eq!((st["type"].as_str(), st["view"]["version"].as_i64()), (Some("state"), Some(3)));
+    assert_eq!(st["view"]["history"], json!(["Kc3", "Kd4", "Ka1"]));
+    assert!(st["view"].get("moves").is_none(), "the state carries no legal moves");
     server.stop().await;
 }
 
@@ -264,12 +268,14 @@ async fn the_computer_replies_and_undo_takes_back_both_moves() {
     let reply = next_of(&mut a, &["event"]).await;
     assert_eq!(reply["version"], 2);
     assert_eq!(reply["player"], "P2");
-    assert_eq!(reply["view"]["thinking"], false);
-    assert_eq!(reply["view"]["to_move"], "P1");
+    assert_eq!(reply["thinking"], false);
+    assert_eq!(reply["to_move"], "P1");
     // A hint is a legal move with its click path.
     send(&mut a, json!({"type": "hint"})).await;
     let hint = next_of(&mut a, &["hint"]).await;
-    let moves = reply["view"]["moves"].as_array().unwrap();
+    let view =
+        http(addr, "GET", &format!("/api/games/{id}"), Some(&seat(&id, &t1)), None).await.json();
+    let moves = view["moves"].as_array().unwrap();
     assert!(moves.iter().any(|m| m["m"] == hint["move"] && m["p"] == hint["path"]), "{hint}");
     // Undo removes the computer's reply and my move.
     let r = http(addr, "POST", &format!("/api/games/{id}/undo"), Some(&seat(&id, &t1)), None).await;
@@ -343,11 +349,13 @@ async fn every_game_survives_a_restart_on_a_file_database() {
     let view = http(server.addr, "GET", &format!("/api/games/{finished}"), None, None).await.json();
     assert_eq!(view["live"], false);
     assert_eq!(view["result"]["reason"], "resigned");
-    // A reconnecting client at version 1 gets the events it missed, from the database.
+    // A client that held version 1 before the restart gets the whole state: the new room
+    // has no recent events to replay, and the state is exact.
     let mut c = ws(server.addr, &id, None).await;
     send(&mut c, json!({"type": "hello", "version": 1})).await;
-    let e = next_of(&mut c, &["event"]).await;
-    assert_eq!((e["version"].as_i64(), e["move"].as_str()), (Some(2), Some("Kd4")));
+    let st = next_of(&mut c, &["event", "state"]).await;
+    assert_eq!(st["type"], "state");
+    assert_eq!(st["view"]["history"], json!(["Kc3", "Kd4", "Ka1"]));
     server.stop().await;
 }
 
@@ -399,24 +407,22 @@ async fn draws_by_agreement_between_people_only() {
     assert_eq!(r.status, 200, "{}", r.body);
     let ev = next_of(&mut b, &["state", "event"]).await;
     assert_eq!((ev["type"].as_str(), ev["kind"].as_str()), (Some("event"), Some("draw-offer")));
-    assert_eq!(ev["view"]["draw_offer"], "P1");
-    assert_eq!(ev["view"]["version"], 1);
+    assert_eq!(ev["draw_offer"], "P1");
+    assert_eq!(ev["version"], 1);
+    assert!(ev.get("board").is_none(), "an offer does not change the board");
     // P2 declines, P1 offers again, P2 accepts over the WebSocket.
     send(&mut b, json!({"type": "draw", "action": "decline"})).await;
     let ev = next_of(&mut b, &["event"]).await;
-    assert_eq!(
-        (ev["kind"].as_str(), &ev["view"]["draw_offer"]),
-        (Some("draw-decline"), &Value::Null)
-    );
+    assert_eq!((ev["kind"].as_str(), &ev["draw_offer"]), (Some("draw-decline"), &Value::Null));
     http(addr, "POST", &draw, Some(&seat(&id, &t1)), Some(json!({"action": "offer"}))).await;
-    assert_eq!(next_of(&mut b, &["event"]).await["view"]["draw_offer"], "P1");
+    assert_eq!(next_of(&mut b, &["event"]).await["draw_offer"], "P1");
     send(&mut b, json!({"type": "draw", "action": "accept"})).await;
     let ev = next_of(&mut b, &["event"]).await;
     assert_eq!(ev["kind"], "draw");
     assert_eq!(ev["version"], 4);
-    assert_eq!(ev["view"]["live"], false);
-    assert_eq!(ev["view"]["result"]["draw"], true);
-    assert_eq!(ev["view"]["result"]["reason"], "agreed");
+    assert_eq!(ev["live"], false);
+    assert_eq!(ev["result"]["draw"], true);
+    assert_eq!(ev["result"]["reason"], "agreed");
     let record = http(addr, "GET", &format!("/game/{id}/record"), None, None).await.body;
     assert!(record.contains("1/2-1/2"), "{record}");
     // Not against the computer.

@@ -1,0 +1,325 @@
+//! Every message of the game WebSocket (`/ws/{id}`), both ways, as serde types, and the
+//! views of a game the HTTP API and the page share. `docs/http-api.md` describes them with an
+//! example of each.
+//!
+//! The shape follows lichess: the full state of a game goes out only when a client says
+//! `hello` (or has fallen too far behind); after that each change is a small versioned
+//! [`Event`] carrying the move and what changed on the board (an [`SvgPatch`]), never the
+//! whole view; the legal moves go only to the connections holding the seat to move, as a
+//! compact trie of click paths ([`Choices`]).
+
+use ply_core::{Motion, Player};
+use ply_store::{EndReason, Mode};
+use serde::{Deserialize, Serialize};
+
+/// The version of this protocol, sent in `welcome`; a `hello` that names none gets it.
+pub const PROTOCOL: u32 = 2;
+
+/// The largest WebSocket message a client may send, in bytes.
+pub const MAX_CLIENT_MESSAGE: usize = 64 * 1024;
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Start (or resume) following the game. `version` is the last version the client holds
+    /// (`null`: none); `protocol` the protocol it speaks (`null`: the current one).
+    Hello {
+        #[serde(default)]
+        protocol: Option<u32>,
+        #[serde(default)]
+        version: Option<i64>,
+    },
+    /// Play a move, named by its notation (`move`) or by its click path (`path`).
+    Move {
+        #[serde(default, rename = "move", skip_serializing_if = "Option::is_none")]
+        notation: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        path: Option<Vec<String>>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<i64>,
+    },
+    Undo {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<i64>,
+    },
+    Resign {
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<i64>,
+    },
+    Draw {
+        action: DrawAction,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        version: Option<i64>,
+    },
+    /// The continuations of a clicked prefix: the part of the choices trie cut off there,
+    /// and the notation of the moves under it when they are few.
+    Choices {
+        version: i64,
+        #[serde(default)]
+        prefix: Vec<String>,
+    },
+    Hint,
+    Ping,
+}
+
+/// What to do about a draw by agreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum DrawAction {
+    Offer,
+    Accept,
+    Decline,
+}
+
+/// A message to a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ServerMsg {
+    /// The answer to `hello`: what this connection may do, and where the game is.
+    Welcome {
+        protocol: u32,
+        seats: Vec<Player>,
+        version: i64,
+        thinking: bool,
+    },
+    /// The whole state of the game (after `hello`, when the client cannot catch up by events).
+    State {
+        view: Box<LiveView>,
+    },
+    /// One committed change.
+    Event(Box<Event>),
+    /// The legal moves, to the connections holding the seat to move.
+    Choices(Box<Choices>),
+    /// The computer started or stopped searching.
+    Thinking {
+        on: bool,
+    },
+    /// The computer's suggestion, on the caller's turn.
+    Hint {
+        #[serde(rename = "move")]
+        notation: String,
+        path: Vec<String>,
+    },
+    /// A refused request: nothing changed.
+    Error {
+        status: u16,
+        code: String,
+        message: String,
+    },
+    Pong,
+}
+
+impl ServerMsg {
+    /// The message as JSON text.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("protocol messages serialize")
+    }
+}
+
+/// How a game ended, for people and programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ResultView {
+    /// `null` for a draw.
+    pub winner: Option<Player>,
+    pub draw: bool,
+    pub reason: ReasonView,
+}
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ReasonView {
+    Rules,
+    Resigned,
+    Agreed,
+}
+
+impl From<EndReason> for ReasonView {
+    fn from(r: EndReason) -> ReasonView {
+        match r {
+            EndReason::Rules => ReasonView::Rules,
+            EndReason::Resigned => ReasonView::Resigned,
+            EndReason::Agreed => ReasonView::Agreed,
+        }
+    }
+}
+
+/// How a game is played, on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ModeView {
+    Computer,
+    Hotseat,
+    Invite,
+}
+
+impl From<Mode> for ModeView {
+    fn from(m: Mode) -> ModeView {
+        match m {
+            Mode::Computer => ModeView::Computer,
+            Mode::HotSeat => ModeView::Hotseat,
+            Mode::Invite => ModeView::Invite,
+        }
+    }
+}
+
+/// A piece that travelled in a turn (see [`ply_core::View::motions`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MotionView {
+    pub piece: String,
+    pub from: String,
+}
+
+impl From<&Motion> for MotionView {
+    fn from(m: &Motion) -> MotionView {
+        MotionView { piece: m.piece.clone(), from: m.from.clone() }
+    }
+}
+
+/// The state of a game as people see it: everything but the legal moves.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LiveView {
+    pub id: String,
+    /// The number of events so far; every change adds one.
+    pub version: i64,
+    pub game: String,
+    pub variant: String,
+    pub display_name: String,
+    pub mode: ModeView,
+    pub level: Option<u8>,
+    pub computer_seat: Option<Player>,
+    pub to_move: Player,
+    pub status_line: String,
+    /// The board as SVG, with stable ids on every clickable item and piece.
+    pub svg: String,
+    /// The turns played, canonical notation.
+    pub history: Vec<String>,
+    /// The click path of the last turn.
+    pub last_path: Vec<String>,
+    /// The pieces the last turn moved.
+    pub motions: Vec<MotionView>,
+    pub result: Option<ResultView>,
+    pub live: bool,
+    pub thinking: bool,
+    pub can_hint: bool,
+    pub can_undo: bool,
+    pub can_draw: bool,
+    pub draw_offer: Option<Player>,
+}
+
+/// A legal move and its click path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LegalMove {
+    /// Notation.
+    pub m: String,
+    /// Click path.
+    pub p: Vec<String>,
+}
+
+/// The view of `GET /api/games/{id}` and of the answers of the write endpoints: the live view,
+/// every legal move with its click path, and the caller's seats.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HttpView {
+    #[serde(flatten)]
+    pub view: LiveView,
+    pub moves: Vec<LegalMove>,
+    pub seats: Vec<Player>,
+}
+
+/// What a change did, as stored in the database and sent in [`Event`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum EventKind {
+    /// `player` played `move` as turn number `ply` (from 0).
+    Move {
+        #[serde(rename = "move")]
+        notation: String,
+        player: Player,
+        ply: usize,
+    },
+    /// The turns from `ply` on were taken back.
+    Undo {
+        ply: usize,
+    },
+    Resign {
+        player: Player,
+    },
+    DrawOffer {
+        player: Player,
+    },
+    DrawDecline {
+        player: Player,
+    },
+    /// A draw was agreed; `player` accepted it.
+    Draw {
+        player: Player,
+    },
+}
+
+/// An event as the database keeps it: its version and what happened.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    pub version: i64,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// One committed change, as every follower of the game receives it: what happened, the
+/// state after it, and (when the board changed) how to turn the old picture into the new.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub version: i64,
+    #[serde(flatten)]
+    pub kind: EventKind,
+    pub to_move: Player,
+    pub status_line: String,
+    pub live: bool,
+    pub result: Option<ResultView>,
+    pub draw_offer: Option<Player>,
+    pub thinking: bool,
+    /// Present when the board changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardChange>,
+}
+
+/// How the board changed in an [`Event`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BoardChange {
+    /// Turns the picture the client holds into the new one (see [`crate::patch`]).
+    pub patch: SvgPatch,
+    /// The click path of the last turn now (after an undo: of the turn before).
+    pub last_path: Vec<String>,
+    /// The pieces that turn moved.
+    pub motions: Vec<MotionView>,
+}
+
+/// An edit of an SVG text: the new text is the concatenation of the items, where
+/// `[start, count]` copies `count` tokens of the old text from token `start`, and a string is
+/// new text. Tokens are tags (`<` to the next `>`) and the text between them.
+pub type SvgPatch = Vec<PatchItem>;
+
+/// One item of an [`SvgPatch`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum PatchItem {
+    Copy([usize; 2]),
+    Text(String),
+}
+
+/// The legal moves of a position as a trie of click paths (see [`crate::choices`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Choices {
+    /// The version of the position.
+    pub version: i64,
+    /// The clicks the trie starts after (`[]`: the whole turn).
+    pub prefix: Vec<String>,
+    /// The item ids the trie names, by code.
+    pub ids: Vec<String>,
+    /// The trie: see [`crate::choices`] for its grammar.
+    pub tree: String,
+    /// The moves under the prefix with their notation, when they are few (for buttons).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<LegalMove>>,
+}

@@ -1,0 +1,1435 @@
+//! Live rooms: one task per game that is being played or watched. A room owns the game's
+//! position, its followers (WebSocket connections) and the use of one engine; it serialises
+//! every request, writes each change to the store and only then tells anyone of it.
+//!
+//! Rooms are made on demand, loading the game from the store, and leave memory when nobody
+//! follows the game and nothing happened for [`Shared::idle`]: the next request loads it
+//! again, exactly. A room's computer player keeps its search memory (transposition table or
+//! tree) from one turn to the next in the shared [`EngineCache`], which is bounded in bytes:
+//! under pressure the least recently used engine is dropped and made anew when needed.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+use ply_core::{AnyGame, Outcome, Player};
+use ply_search::{AnyEngine, Think};
+use ply_store::{Change, EndReason, Ended, GameRow, Mode, Store, StoreError};
+use tokio::sync::{Semaphore, mpsc, oneshot};
+
+use crate::choices::ChoiceIndex;
+use crate::patch;
+use crate::protocol::{
+    BoardChange, Choices, DrawAction, Event, EventKind, HttpView, LiveView, MotionView, ResultView,
+    ServerMsg, StoredEvent,
+};
+use crate::reason::{Reason, Rejection};
+
+/// How many recent events a room keeps for followers that reconnect.
+const RECENT_EVENTS: usize = 32;
+/// Messages that may wait for a slow follower before it is dropped (it reconnects and
+/// catches up from its version).
+pub const FOLLOWER_QUEUE: usize = 64;
+
+type Reply<T> = oneshot::Sender<Result<T, Rejection>>;
+
+/// What a seat holder (or anyone) asks of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Move(MoveSpec),
+    Undo,
+    Resign,
+    Draw(DrawAction),
+}
+
+/// A move as a client names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveSpec {
+    /// Its notation (abbreviations allowed).
+    Notation(String),
+    /// Its click path.
+    Path(Vec<String>),
+}
+
+/// What the game page needs.
+#[derive(Clone, Debug)]
+pub struct Page {
+    pub view: LiveView,
+    pub seats: Vec<Player>,
+    /// The invite link, for the creator of an invite game only (it holds the other seat).
+    pub invite: Option<String>,
+}
+
+/// An earlier position of a game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PositionView {
+    pub ply: usize,
+    pub svg: String,
+    pub status_line: String,
+    pub last_path: Vec<String>,
+    pub motions: Vec<MotionView>,
+}
+
+/// A follower's place in a room.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Subscribed {
+    pub id: u64,
+}
+
+enum Cmd {
+    Act {
+        token: Option<String>,
+        action: Action,
+        version: Option<i64>,
+        reply: Reply<HttpView>,
+    },
+    View {
+        token: Option<String>,
+        reply: Reply<HttpView>,
+    },
+    Page {
+        token: Option<String>,
+        reply: Reply<Page>,
+    },
+    Seats {
+        token: Option<String>,
+        reply: Reply<(Vec<Player>, String)>,
+    },
+    Position {
+        ply: usize,
+        reply: Reply<PositionView>,
+    },
+    Record {
+        reply: Reply<(String, String)>,
+    },
+    Hint {
+        token: Option<String>,
+        reply: Reply<ServerMsg>,
+    },
+    Subscribe {
+        token: Option<String>,
+        since: Option<i64>,
+        queue: mpsc::Sender<Arc<str>>,
+        reply: Reply<Subscribed>,
+    },
+    Leave {
+        id: u64,
+    },
+    Choices {
+        token: Option<String>,
+        version: i64,
+        prefix: Vec<String>,
+        reply: Reply<Arc<str>>,
+    },
+    /// The computer's search ended (or its move is to be stored again).
+    Thought {
+        version: i64,
+        engine: Option<Box<dyn AnyEngine>>,
+        best: Option<String>,
+        attempt: u32,
+    },
+    /// A hint's search ended.
+    HintFound {
+        version: i64,
+        best: Option<String>,
+        reply: Reply<ServerMsg>,
+    },
+}
+
+impl Cmd {
+    /// Answers the request with `r` without doing it.
+    fn refuse(self, r: Rejection) {
+        match self {
+            Cmd::Act { reply, .. } | Cmd::View { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Page { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Seats { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Position { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Hint { reply, .. } | Cmd::HintFound { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Subscribe { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Choices { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::Leave { .. } | Cmd::Thought { .. } => {}
+        }
+    }
+}
+
+/// The search memory of computer players, by game id, within a budget of bytes.
+#[derive(Default)]
+pub struct EngineCache {
+    budget: usize,
+    inner: Mutex<EngineLru>,
+}
+
+#[derive(Default)]
+struct EngineLru {
+    clock: u64,
+    total: usize,
+    entries: HashMap<String, (u64, usize, Box<dyn AnyEngine>)>,
+}
+
+impl std::fmt::Debug for EngineCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let inner = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        f.debug_struct("EngineCache")
+            .field("budget", &self.budget)
+            .field("engines", &inner.entries.len())
+            .field("bytes", &inner.total)
+            .finish()
+    }
+}
+
+impl EngineCache {
+    /// A cache keeping at most `budget` bytes of search memory.
+    #[must_use]
+    pub fn new(budget: usize) -> EngineCache {
+        EngineCache { budget, inner: Mutex::default() }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, EngineLru> {
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn take(&self, id: &str) -> Option<Box<dyn AnyEngine>> {
+        let mut inner = self.lock();
+        let (_, bytes, engine) = inner.entries.remove(id)?;
+        inner.total -= bytes;
+        Some(engine)
+    }
+
+    fn put(&self, id: &str, engine: Box<dyn AnyEngine>) {
+        let bytes = engine.memory_bytes();
+        let mut inner = self.lock();
+        inner.clock += 1;
+        let stamp = inner.clock;
+        if let Some((_, old, _)) = inner.entries.insert(id.to_string(), (stamp, bytes, engine)) {
+            inner.total -= old;
+        }
+        inner.total += bytes;
+        while inner.total > self.budget {
+            let Some(oldest) =
+                inner.entries.iter().min_by_key(|(_, (s, _, _))| *s).map(|(k, _)| k.clone())
+            else {
+                break;
+            };
+            if let Some((_, b, _)) = inner.entries.remove(&oldest) {
+                inner.total -= b;
+            }
+        }
+    }
+
+    fn forget(&self, id: &str) {
+        let mut inner = self.lock();
+        if let Some((_, b, _)) = inner.entries.remove(id) {
+            inner.total -= b;
+        }
+    }
+
+    /// Engines kept and their bytes.
+    #[must_use]
+    pub fn usage(&self) -> (usize, usize) {
+        let inner = self.lock();
+        (inner.entries.len(), inner.total)
+    }
+}
+
+/// What every room shares.
+#[derive(Clone, Debug)]
+pub struct Shared {
+    pub store: Store,
+    /// Bounds the searches running at once on the blocking pool.
+    pub think: Arc<Semaphore>,
+    pub engines: Arc<EngineCache>,
+    /// A room nobody follows leaves memory after this long without a request.
+    pub idle: Duration,
+}
+
+#[derive(Clone)]
+struct RoomHandle {
+    tx: mpsc::Sender<Cmd>,
+    serial: u64,
+}
+
+struct RoomsInner {
+    map: Mutex<HashMap<String, RoomHandle>>,
+    shared: Shared,
+    serial: AtomicU64,
+}
+
+/// Every live room, by game id.
+#[derive(Clone)]
+pub struct Rooms(Arc<RoomsInner>);
+
+impl std::fmt::Debug for Rooms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Rooms").field("open", &self.open()).finish()
+    }
+}
+
+fn gone() -> Rejection {
+    Rejection::new(503, Reason::Gone)
+}
+
+impl Rooms {
+    #[must_use]
+    pub fn new(shared: Shared) -> Rooms {
+        Rooms(Arc::new(RoomsInner { map: Mutex::default(), shared, serial: AtomicU64::new(1) }))
+    }
+
+    #[must_use]
+    pub fn shared(&self) -> &Shared {
+        &self.0.shared
+    }
+
+    fn map(&self) -> std::sync::MutexGuard<'_, HashMap<String, RoomHandle>> {
+        self.0.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// How many rooms are in memory.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.map().len()
+    }
+
+    /// The room of game `id`, made (and loading) if it is not in memory.
+    fn handle(&self, id: &str) -> RoomHandle {
+        let mut map = self.map();
+        if let Some(h) = map.get(id).filter(|h| !h.tx.is_closed()) {
+            return h.clone();
+        }
+        let (tx, rx) = mpsc::channel(256);
+        let serial = self.0.serial.fetch_add(1, Ordering::Relaxed);
+        let handle = RoomHandle { tx: tx.clone(), serial };
+        map.insert(id.to_string(), handle.clone());
+        drop(map);
+        let rooms = Arc::downgrade(&self.0);
+        let id = id.to_string();
+        let shared = self.0.shared.clone();
+        let weak = tx.downgrade();
+        tokio::spawn(async move {
+            // Whatever happens to the task (a panic included), its entry goes.
+            let _entry = Entry { rooms: rooms.clone(), id: id.clone(), serial };
+            run(shared, rooms, id, serial, weak, rx).await;
+        });
+        handle
+    }
+
+    /// Sends a request to the room of `id` and waits for its answer; a room that was closing
+    /// for idleness is asked again once it has been made anew.
+    async fn call<T>(&self, id: &str, make: impl Fn(Reply<T>) -> Cmd) -> Result<T, Rejection> {
+        for _ in 0..4 {
+            let handle = self.handle(id);
+            let (reply, rx) = oneshot::channel();
+            if handle.tx.send(make(reply)).await.is_err() {
+                self.forget(id, handle.serial);
+                continue;
+            }
+            match rx.await {
+                Err(_) => return Err(gone()),
+                Ok(Err(r)) if r.reason == Reason::Evicted => {}
+                Ok(result) => return result,
+            }
+        }
+        Err(gone())
+    }
+
+    fn forget(&self, id: &str, serial: u64) {
+        let mut map = self.map();
+        if map.get(id).is_some_and(|h| h.serial == serial) {
+            map.remove(id);
+        }
+    }
+
+    /// Plays, undoes, resigns or acts on a draw for the holder of `token`; `version`, when
+    /// given, must be the game's version. Answers the new view.
+    ///
+    /// # Errors
+    /// A [`Rejection`] saying why nothing changed.
+    pub async fn act(
+        &self,
+        id: &str,
+        token: Option<String>,
+        action: Action,
+        version: Option<i64>,
+    ) -> Result<HttpView, Rejection> {
+        self.call(id, |reply| Cmd::Act {
+            token: token.clone(),
+            action: action.clone(),
+            version,
+            reply,
+        })
+        .await
+    }
+
+    /// The view of the game for the holder of `token`.
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn view(&self, id: &str, token: Option<String>) -> Result<HttpView, Rejection> {
+        self.call(id, |reply| Cmd::View { token: token.clone(), reply }).await
+    }
+
+    /// What the game page shows to the holder of `token`.
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn page(&self, id: &str, token: Option<String>) -> Result<Page, Rejection> {
+        self.call(id, |reply| Cmd::Page { token: token.clone(), reply }).await
+    }
+
+    /// The seats `token` holds, and the game's name.
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn seats(
+        &self,
+        id: &str,
+        token: Option<String>,
+    ) -> Result<(Vec<Player>, String), Rejection> {
+        self.call(id, |reply| Cmd::Seats { token: token.clone(), reply }).await
+    }
+
+    /// The board after `ply` turns.
+    ///
+    /// # Errors
+    /// 404 past the end.
+    pub async fn position(&self, id: &str, ply: usize) -> Result<PositionView, Rejection> {
+        self.call(id, |reply| Cmd::Position { ply, reply }).await
+    }
+
+    /// The record of the game as text, and the game's name.
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn record(&self, id: &str) -> Result<(String, String), Rejection> {
+        self.call(id, |reply| Cmd::Record { reply }).await
+    }
+
+    /// The computer's suggestion for the holder of `token` (a `hint` message).
+    ///
+    /// # Errors
+    /// When the game has no computer player, it is not their turn, or the search failed.
+    pub async fn hint(&self, id: &str, token: Option<String>) -> Result<ServerMsg, Rejection> {
+        self.call(id, |reply| Cmd::Hint { token: token.clone(), reply }).await
+    }
+
+    /// Follows the game: the room sends `welcome`, what the follower missed since `since` (or
+    /// the whole state) and from then on every event, into `queue`, in order.
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn subscribe(
+        &self,
+        id: &str,
+        token: Option<String>,
+        since: Option<i64>,
+        queue: &mpsc::Sender<Arc<str>>,
+    ) -> Result<Subscribed, Rejection> {
+        self.call(id, |reply| Cmd::Subscribe {
+            token: token.clone(),
+            since,
+            queue: queue.clone(),
+            reply,
+        })
+        .await
+    }
+
+    /// Stops following (without waiting).
+    pub fn leave(&self, id: &str, sub: Subscribed) {
+        if let Some(h) = self.map().get(id) {
+            let _ = h.tx.try_send(Cmd::Leave { id: sub.id });
+        }
+    }
+
+    /// The continuations of `prefix` for the holder of the seat to move, as a `choices`
+    /// message.
+    ///
+    /// # Errors
+    /// When the caller is not to move, the version is old, or no move starts so.
+    pub async fn choices(
+        &self,
+        id: &str,
+        token: Option<String>,
+        version: i64,
+        prefix: Vec<String>,
+    ) -> Result<Arc<str>, Rejection> {
+        self.call(id, |reply| Cmd::Choices {
+            token: token.clone(),
+            version,
+            prefix: prefix.clone(),
+            reply,
+        })
+        .await
+    }
+}
+
+/// Removes a room's entry when its task ends, however it ends.
+struct Entry {
+    rooms: Weak<RoomsInner>,
+    id: String,
+    serial: u64,
+}
+
+impl Drop for Entry {
+    fn drop(&mut self) {
+        if let Some(rooms) = self.rooms.upgrade() {
+            let mut map = rooms.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if map.get(&self.id).is_some_and(|h| h.serial == self.serial) {
+                map.remove(&self.id);
+            }
+        }
+    }
+}
+
+/// The task of one room: loads the game, serves requests, and leaves when idle.
+async fn run(
+    shared: Shared,
+    rooms: Weak<RoomsInner>,
+    id: String,
+    serial: u64,
+    tx: mpsc::WeakSender<Cmd>,
+    mut rx: mpsc::Receiver<Cmd>,
+) {
+    let mut room = match Room::load(shared.clone(), &id, tx).await {
+        Ok(room) => room,
+        Err(r) => {
+            // Nothing to serve: answer whatever waits, and go (the next request tries again).
+            close(&rooms, &id, serial, &mut rx, &r);
+            return;
+        }
+    };
+    room.maybe_think();
+    let mut last = Instant::now();
+    loop {
+        let idle = room.idle();
+        let deadline = tokio::time::Instant::from_std(last + shared.idle);
+        tokio::select! {
+            cmd = rx.recv() => {
+                let Some(cmd) = cmd else { break };
+                last = Instant::now();
+                room.handle(cmd).await;
+            }
+            () = tokio::time::sleep_until(deadline), if idle => {
+                room.prune();
+                if room.idle() {
+                    close(&rooms, &id, serial, &mut rx, &Rejection::new(503, Reason::Evicted));
+                    break;
+                }
+                last = Instant::now();
+            }
+        }
+    }
+    shared.engines.forget(&id);
+}
+
+/// Takes the room out of the map and answers what is still queued with `why`.
+fn close(
+    rooms: &Weak<RoomsInner>,
+    id: &str,
+    serial: u64,
+    rx: &mut mpsc::Receiver<Cmd>,
+    why: &Rejection,
+) {
+    if let Some(rooms) = rooms.upgrade() {
+        let mut map = rooms.map.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if map.get(id).is_some_and(|h| h.serial == serial) {
+            map.remove(id);
+        }
+    }
+    rx.close();
+    while let Ok(cmd) = rx.try_recv() {
+        cmd.refuse(why.clone());
+    }
+}
+
+/// How one turn of the game is shown: its click path and the pieces it moved.
+struct Shown {
+    path: Vec<String>,
+    motions: Vec<MotionView>,
+}
+
+/// What a hint's search needs: an engine at the position, its settings, and the way back.
+struct HintSearch {
+    engine: Box<dyn AnyEngine>,
+    think: Think,
+    tx: mpsc::Sender<Cmd>,
+}
+
+struct Follower {
+    id: u64,
+    seats: Vec<Player>,
+    queue: mpsc::Sender<Arc<str>>,
+}
+
+struct Room {
+    shared: Shared,
+    row: GameRow,
+    game: Box<dyn AnyGame>,
+    /// How each turn played is shown, by ply.
+    shown: Vec<Shown>,
+    version: i64,
+    /// The picture of the position now, while someone follows (for patches).
+    svg: Option<String>,
+    /// The last events as sent, for followers that come back: each applies to the picture
+    /// of the version before it.
+    recent: VecDeque<(i64, Arc<str>)>,
+    followers: Vec<Follower>,
+    next_follower: u64,
+    /// The legal moves of this version, once someone needed them.
+    choices: Option<Arc<ChoiceIndex>>,
+    /// The whole-turn choices message of this version.
+    choices_msg: Option<Arc<str>>,
+    thinking: Option<Arc<AtomicBool>>,
+    hints: usize,
+    tx: mpsc::WeakSender<Cmd>,
+}
+
+fn result_view(ended: Option<Ended>) -> Option<ResultView> {
+    ended.map(|e| ResultView {
+        winner: e.outcome.winner(),
+        draw: e.outcome == Outcome::Draw,
+        reason: e.reason.into(),
+    })
+}
+
+/// `text` cut to at most `chars` characters, with `…` when cut.
+fn clip(text: &str, chars: usize) -> String {
+    match text.char_indices().nth(chars) {
+        None => text.to_string(),
+        Some((end, _)) => format!("{}…", &text[..end]),
+    }
+}
+
+fn seed_of(id: &str) -> u64 {
+    u64::from_str_radix(id, 16).unwrap_or_else(|_| {
+        id.bytes()
+            .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    })
+}
+
+fn store_rejection(e: &StoreError, id: &str) -> Rejection {
+    match e {
+        StoreError::NotFound(_) => Rejection::new(404, Reason::NoGame(id.to_string())),
+        StoreError::Corrupt { detail, .. } => Rejection::new(500, Reason::Damaged(detail.clone())),
+        e if e.is_unavailable() => Rejection::new(503, Reason::Unavailable),
+        e => Rejection::new(500, Reason::Damaged(e.to_string())),
+    }
+}
+
+impl Room {
+    async fn load(shared: Shared, id: &str, tx: mpsc::WeakSender<Cmd>) -> Result<Room, Rejection> {
+        let (row, moves) = shared.store.load(id).await.map_err(|e| {
+            if e.is_unavailable() {
+                tracing::error!("loading game {id}: {e}");
+            }
+            store_rejection(&e, id)
+        })?;
+        let damaged = |detail: String| {
+            tracing::error!("game {id} is damaged: {detail}");
+            Rejection::new(500, Reason::Damaged(detail))
+        };
+        let registry = ply_games::registry();
+        let entry = registry.get(&row.game).map_err(|e| damaged(e.to_string()))?;
+        let mut game = entry.new_game(Some(&row.variant)).map_err(|e| damaged(e.to_string()))?;
+        let mut shown = Vec::with_capacity(moves.len());
+        // A stored move that does not replay is damage to report, never a shorter game.
+        for (i, m) in moves.iter().enumerate() {
+            let turn = game.play_shown(m).map_err(|e| {
+                damaged(format!("stored turn {} ({m}) does not replay: {e}", i + 1))
+            })?;
+            shown.push(Shown {
+                path: turn.path,
+                motions: turn.motions.iter().map(MotionView::from).collect(),
+            });
+        }
+        Ok(Room {
+            shared,
+            version: row.version,
+            row,
+            game,
+            shown,
+            svg: None,
+            recent: VecDeque::new(),
+            followers: Vec::new(),
+            next_follower: 1,
+            choices: None,
+            choices_msg: None,
+            thinking: None,
+            hints: 0,
+            tx,
+        })
+    }
+
+    /// Nobody follows and nothing runs: the room may leave memory.
+    fn idle(&self) -> bool {
+        self.followers.is_empty() && self.thinking.is_none() && self.hints == 0
+    }
+
+    /// Forgets followers whose connection has gone.
+    fn prune(&mut self) {
+        self.followers.retain(|f| !f.queue.is_closed());
+        if self.followers.is_empty() {
+            self.svg = None;
+        }
+    }
+
+    async fn handle(&mut self, cmd: Cmd) {
+        match cmd {
+            Cmd::Act { token, action, version, reply } => {
+                let result = self.act(token.as_deref(), action, version).await;
+                let result = result.map(|()| self.http_view(token.as_deref()));
+                let _ = reply.send(result);
+            }
+            Cmd::View { token, reply } => {
+                let _ = reply.send(Ok(self.http_view(token.as_deref())));
+            }
+            Cmd::Page { token, reply } => {
+                let seats = self.seats(token.as_deref());
+                let invite = self.invite_for(&seats);
+                let _ = reply.send(Ok(Page { view: self.live_view(), seats, invite }));
+            }
+            Cmd::Seats { token, reply } => {
+                let _ = reply.send(Ok((self.seats(token.as_deref()), self.row.game.clone())));
+            }
+            Cmd::Position { ply, reply } => {
+                let _ = reply.send(self.position(ply));
+            }
+            Cmd::Record { reply } => {
+                let _ = reply.send(Ok((self.record(), self.row.game.clone())));
+            }
+            Cmd::Hint { token, reply } => self.hint(token.as_deref(), reply),
+            Cmd::HintFound { version, best, reply } => {
+                self.hints = self.hints.saturating_sub(1);
+                let _ = reply.send(self.hint_found(version, best));
+            }
+            Cmd::Subscribe { token, since, queue, reply } => {
+                let _ = reply.send(Ok(self.subscribe(token.as_deref(), since, queue)));
+            }
+            Cmd::Leave { id } => {
+                self.followers.retain(|f| f.id != id);
+                if self.followers.is_empty() {
+                    self.svg = None;
+                }
+            }
+            Cmd::Choices { token, version, prefix, reply } => {
+                let _ = reply.send(self.choices_for(token.as_deref(), version, &prefix));
+            }
+            Cmd::Thought { version, engine, best, attempt } => {
+                if let Some(engine) = engine {
+                    self.shared.engines.put(&self.row.id, engine);
+                }
+                self.computer_moved(version, best, attempt).await;
+            }
+        }
+    }
+
+    fn seats(&self, token: Option<&str>) -> Vec<Player> {
+        let Some(token) = token else { return Vec::new() };
+        Player::BOTH
+            .into_iter()
+            .filter(|p| self.row.tokens[p.index()] == token && Some(*p) != self.computer_seat())
+            .collect()
+    }
+
+    fn invite_for(&self, seats: &[Player]) -> Option<String> {
+        let creator = self.row.creator_seat?;
+        (self.row.mode == Mode::Invite && seats.contains(&creator))
+            .then(|| format!("/join/{}/{}", self.row.id, self.row.tokens[creator.other().index()]))
+    }
+
+    fn computer_seat(&self) -> Option<Player> {
+        (self.row.mode == Mode::Computer).then_some(self.row.computer_seat).flatten()
+    }
+
+    fn finished(&self) -> bool {
+        !self.row.live() || self.game.outcome().is_some()
+    }
+
+    fn ended(&self) -> Option<Ended> {
+        self.row.ended.or_else(|| {
+            self.game.outcome().map(|outcome| Ended { outcome, reason: EndReason::Rules })
+        })
+    }
+
+    fn current_svg(&mut self) -> String {
+        match &self.svg {
+            Some(svg) => svg.clone(),
+            None => {
+                let svg = self.game.svg();
+                if !self.followers.is_empty() {
+                    self.svg = Some(svg.clone());
+                }
+                svg
+            }
+        }
+    }
+
+    fn last_shown(&self) -> (Vec<String>, Vec<MotionView>) {
+        self.shown.last().map_or_else(Default::default, |s| (s.path.clone(), s.motions.clone()))
+    }
+
+    fn live_view(&mut self) -> LiveView {
+        let finished = self.finished();
+        let has_engine = ply_games::engine(&self.row.game).is_ok();
+        let (last_path, motions) = self.last_shown();
+        LiveView {
+            id: self.row.id.clone(),
+            version: self.version,
+            game: self.row.game.clone(),
+            variant: self.row.variant.clone(),
+            display_name: self.game.display_name().to_string(),
+            mode: self.row.mode.into(),
+            level: self.row.level,
+            computer_seat: self.computer_seat(),
+            to_move: self.game.to_move(),
+            status_line: self.game.status_line(),
+            svg: self.current_svg(),
+            history: self.game.history().to_vec(),
+            last_path,
+            motions,
+            result: result_view(self.ended()),
+            live: !finished,
+            thinking: self.thinking.is_some(),
+            can_hint: has_engine && !finished,
+            can_undo: matches!(self.row.mode, Mode::Computer | Mode::HotSeat) && !finished,
+            can_draw: self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
+            draw_offer: self.row.draw_offer.filter(|_| !finished),
+        }
+    }
+
+    fn choice_index(&mut self) -> Arc<ChoiceIndex> {
+        if let Some(ix) = &self.choices {
+            return ix.clone();
+        }
+        let ix = Arc::new(if self.finished() {
+            ChoiceIndex::default()
+        } else {
+            ChoiceIndex::new(self.game.click_paths())
+        });
+        self.choices = Some(ix.clone());
+        ix
+    }
+
+    fn http_view(&mut self, token: Option<&str>) -> HttpView {
+        let moves = if self.finished() { Vec::new() } else { self.choice_index().legal_moves() };
+        HttpView { view: self.live_view(), moves, seats: self.seats(token) }
+    }
+
+    fn position(&self, ply: usize) -> Result<PositionView, Rejection> {
+        let played = self.game.history().len();
+        if ply > played {
+            return Err(Rejection::new(404, Reason::NoSuchTurn(ply)));
+        }
+        let mut game = self.game.box_clone();
+        for _ in ply..played {
+            game.undo();
+        }
+        let (last_path, motions) = ply
+            .checked_sub(1)
+            .and_then(|i| self.shown.get(i))
+            .map_or_else(Default::default, |s| (s.path.clone(), s.motions.clone()));
+        Ok(PositionView {
+            ply,
+            svg: game.svg(),
+            status_line: game.status_line(),
+            last_path,
+            motions,
+        })
+    }
+
+    fn record(&self) -> String {
+        let mut record = ply_records::Record::of_game(&*self.game);
+        match self.row.ended {
+            Some(Ended { outcome: Outcome::Win(w), reason: EndReason::Resigned }) => {
+                record.set_header("Termination", &format!("{} resigned", w.other()));
+                record.set_header(
+                    "Result",
+                    ply_records::GameResult::from_outcome(Some(Outcome::Win(w))).token(),
+                );
+            }
+            Some(Ended { reason: EndReason::Agreed, .. }) => {
+                record.set_header("Termination", "draw agreed");
+                record.set_header("Result", ply_records::GameResult::Draw.token());
+            }
+            _ => {}
+        }
+        record.to_string()
+    }
+
+    fn subscribe(
+        &mut self,
+        token: Option<&str>,
+        since: Option<i64>,
+        queue: mpsc::Sender<Arc<str>>,
+    ) -> Subscribed {
+        let seats = self.seats(token);
+        let id = self.next_follower;
+        self.next_follower += 1;
+        let welcome = ServerMsg::Welcome {
+            protocol: crate::protocol::PROTOCOL,
+            seats: seats.clone(),
+            version: self.version,
+            thinking: self.thinking.is_some(),
+        };
+        let mut out: Vec<Arc<str>> = vec![Arc::from(welcome.to_json())];
+        match since {
+            Some(v) if v == self.version => {}
+            Some(v) if v >= 0 && v < self.version && self.recent_covers(v) => {
+                out.extend(self.recent.iter().filter(|(ev, _)| *ev > v).map(|(_, t)| t.clone()));
+            }
+            _ => {
+                let state = ServerMsg::State { view: Box::new(self.live_view()) };
+                out.push(Arc::from(state.to_json()));
+            }
+        }
+        if self.may_choose(&seats)
+            && let Some(msg) = self.root_choices()
+        {
+            out.push(msg);
+        }
+        // A fresh queue holds all of this: the catch-up is at most RECENT_EVENTS + 3.
+        for m in out {
+            let _ = queue.try_send(m);
+        }
+        self.followers.push(Follower { id, seats, queue });
+        Subscribed { id }
+    }
+
+    /// Whether the recent events hold every event after `v`.
+    fn recent_covers(&self, v: i64) -> bool {
+        self.recent.front().is_some_and(|(first, _)| *first <= v + 1)
+            && self.recent.back().is_some_and(|(last, _)| *last == self.version)
+    }
+
+    /// Whether a holder of `seats` chooses the next move now.
+    fn may_choose(&self, seats: &[Player]) -> bool {
+        !self.finished() && self.thinking.is_none() && seats.contains(&self.game.to_move())
+    }
+
+    fn root_choices(&mut self) -> Option<Arc<str>> {
+        if let Some(m) = &self.choices_msg {
+            return Some(m.clone());
+        }
+        let version = self.version;
+        let c = self.choice_index().encode(version, &[])?;
+        let msg: Arc<str> = Arc::from(ServerMsg::Choices(Box::new(c)).to_json());
+        self.choices_msg = Some(msg.clone());
+        Some(msg)
+    }
+
+    fn choices_for(
+        &mut self,
+        token: Option<&str>,
+        version: i64,
+        prefix: &[String],
+    ) -> Result<Arc<str>, Rejection> {
+        let seats = self.seats(token);
+        if seats.is_empty() {
+            return Err(Rejection::new(403, Reason::Spectator));
+        }
+        if version != self.version {
+            return Err(Rejection::new(409, Reason::ChoicesStale));
+        }
+        if !self.may_choose(&seats) {
+            return Err(self.not_your_turn());
+        }
+        if prefix.is_empty() {
+            return self.root_choices().ok_or_else(|| Rejection::new(409, Reason::Over));
+        }
+        let c: Choices = self
+            .choice_index()
+            .encode(version, prefix)
+            .ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;
+        Ok(Arc::from(ServerMsg::Choices(Box::new(c)).to_json()))
+    }
+
+    fn not_your_turn(&self) -> Rejection {
+        if self.finished() {
+            return Rejection::new(409, Reason::Over);
+        }
+        let mover = self.game.to_move();
+        let computer = Some(mover) == self.computer_seat();
+        Rejection::new(403, Reason::NotYourTurn { mover, computer })
+    }
+
+    async fn act(
+        &mut self,
+        token: Option<&str>,
+        action: Action,
+        version: Option<i64>,
+    ) -> Result<(), Rejection> {
+        let seats = self.seats(token);
+        if seats.is_empty() {
+            return Err(Rejection::new(403, Reason::Spectator));
+        }
+        if let Some(v) = version.filter(|&v| v != self.version) {
+            return Err(Rejection::new(409, Reason::Stale { sent: v, now: self.version }));
+        }
+        match action {
+            Action::Move(spec) => {
+                if self.finished() {
+                    return Err(Rejection::new(409, Reason::Over));
+                }
+                let mover = self.game.to_move();
+                if !seats.contains(&mover) {
+                    return Err(self.not_your_turn());
+                }
+                let text = match spec {
+                    MoveSpec::Notation(text) => text,
+                    MoveSpec::Path(path) => self
+                        .choice_index()
+                        .resolve(&path)
+                        .map(str::to_string)
+                        .ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?,
+                };
+                self.play(&text, mover).await
+            }
+            Action::Undo => self.undo().await,
+            Action::Resign => {
+                if self.finished() {
+                    return Err(Rejection::new(409, Reason::Over));
+                }
+                let to_move = self.game.to_move();
+                let loser = if seats.contains(&to_move) { to_move } else { seats[0] };
+                let finish =
+                    Ended { outcome: Outcome::Win(loser.other()), reason: EndReason::Resigned };
+                self.stop_thinking();
+                self.commit(EventKind::Resign { player: loser }, None, None, Some(finish), None)
+                    .await?;
+                self.row.ended = Some(finish);
+                self.publish(EventKind::Resign { player: loser }, false);
+                Ok(())
+            }
+            Action::Draw(action) => self.draw(&seats, action).await,
+        }
+    }
+
+    /// Draws by agreement, between people only.
+    async fn draw(&mut self, seats: &[Player], action: DrawAction) -> Result<(), Rejection> {
+        if self.finished() {
+            return Err(Rejection::new(409, Reason::Over));
+        }
+        if self.row.mode == Mode::Computer {
+            return Err(Rejection::new(403, Reason::ComputerRefusesDraws));
+        }
+        if !self.game.has_draws() {
+            let name = self.game.display_name().to_string();
+            return Err(Rejection::new(409, Reason::NoDraws(name)));
+        }
+        let to_move = self.game.to_move();
+        let me = if seats.contains(&to_move) { to_move } else { seats[0] };
+        let offer = self.row.draw_offer;
+        // An offer and a decline are events like moves: stored, versioned and replayed to a
+        // client that reconnects, so an offer outlives a restart of the server.
+        let kind = match action {
+            // At one screen both players are here: an offer is an agreement.
+            DrawAction::Offer if seats.len() == 2 => EventKind::Draw { player: me },
+            DrawAction::Offer if offer == Some(me.other()) => EventKind::Draw { player: me },
+            DrawAction::Offer if offer == Some(me) => return Ok(()),
+            DrawAction::Offer => EventKind::DrawOffer { player: me },
+            DrawAction::Accept if offer == Some(me.other()) => EventKind::Draw { player: me },
+            DrawAction::Accept => return Err(Rejection::new(409, Reason::NoOfferToAccept)),
+            DrawAction::Decline if offer == Some(me.other()) => {
+                EventKind::DrawDecline { player: me }
+            }
+            DrawAction::Decline => return Err(Rejection::new(409, Reason::NoOfferToDecline)),
+        };
+        match kind {
+            EventKind::Draw { .. } => {
+                let finish = Ended { outcome: Outcome::Draw, reason: EndReason::Agreed };
+                self.commit(kind.clone(), None, None, Some(finish), None).await?;
+                self.row.ended = Some(finish);
+                self.row.draw_offer = None;
+            }
+            EventKind::DrawOffer { .. } => {
+                self.commit(kind.clone(), None, None, None, Some(me)).await?;
+                self.row.draw_offer = Some(me);
+            }
+            _ => {
+                self.commit(kind.clone(), None, None, None, None).await?;
+                self.row.draw_offer = None;
+            }
+        }
+        self.publish(kind, false);
+        Ok(())
+    }
+
+    /// Plays `text` for `mover`, stores it, tells everyone and wakes the computer if needed.
+    async fn play(&mut self, text: &str, mover: Player) -> Result<(), Rejection> {
+        if !self.followers.is_empty() {
+            // The patch of this turn needs the picture before it.
+            self.current_svg();
+        }
+        let ply = self.game.history().len();
+        let turn = self.game.play_shown(text).map_err(|e| {
+            // Never echo a long input back: name it by its start.
+            let shown = clip(text, 24);
+            let detail = clip(&e.to_string().replace(text, &shown), 200);
+            Rejection::new(422, Reason::Illegal { text: shown, detail })
+        })?;
+        let kind = EventKind::Move { notation: turn.notation.clone(), player: mover, ply };
+        let finish = self.game.outcome().map(|outcome| Ended { outcome, reason: EndReason::Rules });
+        let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
+        if let Err(e) =
+            self.commit(kind.clone(), None, Some((ply_i, &turn.notation)), finish, None).await
+        {
+            // Not stored: the position goes back to exactly what the store holds.
+            self.game.undo();
+            return Err(e);
+        }
+        self.shown.push(Shown {
+            path: turn.path,
+            motions: turn.motions.iter().map(MotionView::from).collect(),
+        });
+        self.row.draw_offer = None;
+        if finish.is_some() {
+            self.row.ended = finish;
+        }
+        self.publish(kind, true);
+        self.maybe_think();
+        Ok(())
+    }
+
+    async fn undo(&mut self) -> Result<(), Rejection> {
+        if !matches!(self.row.mode, Mode::Computer | Mode::HotSeat) {
+            return Err(Rejection::new(403, Reason::UndoNotHere));
+        }
+        if self.finished() {
+            return Err(Rejection::new(409, Reason::Over));
+        }
+        // Against the computer: back to the person's last turn.
+        let history = self.game.history().len();
+        let mut game = self.game.box_clone();
+        let mut n = 0;
+        while game.undo() {
+            n += 1;
+            if Some(game.to_move()) != self.computer_seat() {
+                break;
+            }
+        }
+        if n == 0 || Some(game.to_move()) == self.computer_seat() {
+            return Err(Rejection::new(409, Reason::NothingToUndo));
+        }
+        if !self.followers.is_empty() {
+            self.current_svg();
+        }
+        self.stop_thinking();
+        let ply = history - n;
+        let ply_i = i64::try_from(ply).unwrap_or(i64::MAX);
+        self.commit(EventKind::Undo { ply }, Some(ply_i), None, None, None).await?;
+        self.game = game;
+        self.shown.truncate(ply);
+        self.row.draw_offer = None;
+        self.publish(EventKind::Undo { ply }, true);
+        self.maybe_think();
+        Ok(())
+    }
+
+    /// Writes one change with the draw offer pending after it; on success the version moves on.
+    async fn commit(
+        &mut self,
+        kind: EventKind,
+        remove_from: Option<i64>,
+        add: Option<(i64, &str)>,
+        finish: Option<Ended>,
+        draw_offer: Option<Player>,
+    ) -> Result<(), Rejection> {
+        let version = self.version + 1;
+        let body = serde_json::to_string(&StoredEvent { version, kind }).expect("events serialize");
+        let change = Change { version, remove_from, add, body: &body, finish, draw_offer };
+        match self.shared.store.record(&self.row.id, &change).await {
+            Ok(()) => {
+                self.version = version;
+                Ok(())
+            }
+            Err(StoreError::Conflict) => {
+                // Another writer changed the game (another node, a race): the store is the
+                // truth, so take it again.
+                self.reload().await;
+                Err(Rejection::new(409, Reason::Race))
+            }
+            Err(e) if e.is_unavailable() => {
+                tracing::error!("cannot store a change of {}: {e}", self.row.id);
+                Err(Rejection::new(503, Reason::CannotSave))
+            }
+            Err(e) => {
+                tracing::error!("storing a change of {}: {e}", self.row.id);
+                Err(Rejection::new(500, Reason::SaveFailed(e.to_string())))
+            }
+        }
+    }
+
+    /// Takes the game again from the store after another writer changed it; followers get
+    /// the whole state.
+    async fn reload(&mut self) {
+        let Ok(fresh) = Room::load(self.shared.clone(), &self.row.id, self.tx.clone()).await else {
+            return;
+        };
+        self.stop_thinking();
+        self.row = fresh.row;
+        self.game = fresh.game;
+        self.shown = fresh.shown;
+        self.version = fresh.version;
+        self.svg = None;
+        self.recent.clear();
+        self.choices = None;
+        self.choices_msg = None;
+        let state = ServerMsg::State { view: Box::new(self.live_view()) };
+        self.send_all(&Arc::from(state.to_json()));
+        self.send_choices();
+        self.maybe_think();
+    }
+
+    /// Tells every follower of the change just committed: the event with the new state, and
+    /// to the seat to move, its choices.
+    fn publish(&mut self, kind: EventKind, board_changed: bool) {
+        self.choices = None;
+        self.choices_msg = None;
+        let board = if board_changed {
+            match self.svg.take() {
+                Some(old) if !self.followers.is_empty() => {
+                    let new = self.game.svg();
+                    let patch = patch::diff(&old, &new);
+                    self.svg = Some(new);
+                    let (last_path, motions) = self.last_shown();
+                    Some(BoardChange { patch, last_path, motions })
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        let exact = !board_changed || board.is_some();
+        let finished = self.finished();
+        let event = Event {
+            version: self.version,
+            kind,
+            to_move: self.game.to_move(),
+            status_line: self.game.status_line(),
+            live: !finished,
+            result: result_view(self.ended()),
+            draw_offer: self.row.draw_offer.filter(|_| !finished),
+            thinking: self.thinking.is_some(),
+            board,
+        };
+        let text: Arc<str> = Arc::from(ServerMsg::Event(Box::new(event)).to_json());
+        if exact && !self.followers.is_empty() {
+            self.recent.push_back((self.version, text.clone()));
+            while self.recent.len() > RECENT_EVENTS {
+                self.recent.pop_front();
+            }
+        } else {
+            // Nobody could apply it to a picture: whoever comes back gets the whole state.
+            self.recent.clear();
+        }
+        self.send_all(&text);
+        self.send_choices();
+    }
+
+    /// Sends `text` to every follower; one whose queue is full is dropped (it reconnects and
+    /// catches up), so a slow reader never holds anybody up.
+    fn send_all(&mut self, text: &Arc<str>) {
+        self.followers.retain(|f| f.queue.try_send(text.clone()).is_ok());
+        if self.followers.is_empty() {
+            self.svg = None;
+        }
+    }
+
+    fn send_choices(&mut self) {
+        let movers: Vec<u64> =
+            self.followers.iter().filter(|f| self.may_choose(&f.seats)).map(|f| f.id).collect();
+        if movers.is_empty() {
+            return;
+        }
+        let Some(msg) = self.root_choices() else { return };
+        self.followers.retain(|f| !movers.contains(&f.id) || f.queue.try_send(msg.clone()).is_ok());
+    }
+
+    fn thinking_changed(&mut self) {
+        let on = self.thinking.is_some();
+        self.send_all(&Arc::from(ServerMsg::Thinking { on }.to_json()));
+    }
+
+    fn stop_thinking(&mut self) {
+        if let Some(stop) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn hint(&mut self, token: Option<&str>, reply: Reply<ServerMsg>) {
+        match self.hint_engine(token) {
+            Err(r) => {
+                let _ = reply.send(Err(r));
+            }
+            Ok(HintSearch { mut engine, think, tx }) => {
+                let version = self.version;
+                let sem = self.shared.think.clone();
+                self.hints += 1;
+                tokio::spawn(async move {
+                    let best = match sem.acquire_owned().await {
+                        Err(_) => None,
+                        Ok(_permit) => tokio::task::spawn_blocking(move || {
+                            engine.think(&think, &Arc::new(AtomicBool::new(false))).map(|t| t.best)
+                        })
+                        .await
+                        .ok()
+                        .flatten(),
+                    };
+                    let _ = tx.send(Cmd::HintFound { version, best, reply }).await;
+                });
+            }
+        }
+    }
+
+    /// An engine set at this position for a hint to the holder of `token`.
+    fn hint_engine(
+        &self,
+        token: Option<&str>,
+    ) -> Result<HintSearch, Rejection> {
+        let seats = self.seats(token);
+        if seats.is_empty() {
+            return Err(Rejection::new(403, Reason::Spectator));
+        }
+        if self.finished() {
+            return Err(Rejection::new(409, Reason::HintOver));
+        }
+        if !seats.contains(&self.game.to_move()) || self.thinking.is_some() {
+            return Err(Rejection::new(409, Reason::HintNotYourTurn));
+        }
+        let entry = ply_games::engine(&self.row.game)
+            .map_err(|_| Rejection::new(404, Reason::NoComputer))?;
+        let mut engine = entry
+            .new_engine(&self.row.variant)
+            .map_err(|_| Rejection::new(500, Reason::HintFailed))?;
+        if !engine.set_position(&*self.game) {
+            return Err(Rejection::new(500, Reason::HintFailed));
+        }
+        let tx = self.tx.upgrade().ok_or_else(gone)?;
+        Ok(HintSearch { engine, think: entry.level(6, None), tx })
+    }
+
+    fn hint_found(&self, version: i64, best: Option<String>) -> Result<ServerMsg, Rejection> {
+        if version != self.version {
+            return Err(Rejection::new(409, Reason::ChoicesStale));
+        }
+        let best = best.ok_or_else(|| Rejection::new(500, Reason::HintFailed))?;
+        let path =
+            self.game.click_path(&best).map_err(|_| Rejection::new(500, Reason::HintFailed))?;
+        Ok(ServerMsg::Hint { notation: best, path })
+    }
+
+    /// The search settings of the computer of this game.
+    fn think(&self, entry: &ply_search::EngineEntry) -> Think {
+        let level = self.row.level.unwrap_or(3).clamp(1, 10);
+        let mut think = entry.level(level, None);
+        // One seed per game, so the engine keeps its memory from turn to turn (a new seed
+        // would make a new searcher) and a game is reproducible.
+        think.seed = seed_of(&self.row.id);
+        think
+    }
+
+    /// Starts the computer's search when it is its turn.
+    fn maybe_think(&mut self) {
+        let Some(seat) = self.computer_seat() else { return };
+        if self.finished() || self.game.to_move() != seat || self.thinking.is_some() {
+            return;
+        }
+        let Ok(entry) = ply_games::engine(&self.row.game) else { return };
+        let engine = self
+            .shared
+            .engines
+            .take(&self.row.id)
+            .or_else(|| entry.new_engine(&self.row.variant).ok());
+        let Some(mut engine) = engine else { return };
+        if !engine.set_position(&*self.game) {
+            tracing::error!("the engine of {} does not take its position", self.row.id);
+            return;
+        }
+        let think = self.think(&entry);
+        let stop = Arc::new(AtomicBool::new(false));
+        self.thinking = Some(stop.clone());
+        self.thinking_changed();
+        let version = self.version;
+        let sem = self.shared.think.clone();
+        let Some(tx) = self.tx.upgrade() else { return };
+        tokio::spawn(async move {
+            let (engine, best) = match sem.acquire_owned().await {
+                Err(_) => (None, None),
+                Ok(_permit) => tokio::task::spawn_blocking(move || {
+                    if stop.load(Ordering::Relaxed) {
+                        return (Some(engine), None);
+                    }
+                    let best = engine.think(&think, &stop).map(|t| t.best);
+                    (Some(engine), best)
+                })
+                .await
+                .unwrap_or((None, None)),
+            };
+            let _ = tx.send(Cmd::Thought { version, engine, best, attempt: 0 }).await;
+        });
+    }
+
+    async fn computer_moved(&mut self, version: i64, best: Option<String>, attempt: u32) {
+        if version != self.version || self.thinking.is_none() {
+            // The position changed (undo, resign) while it thought: a stale answer.
+            return;
+        }
+        let Some(seat) = self.computer_seat() else { return };
+        let Some(notation) = best else {
+            tracing::warn!("the computer found no move in {}", self.row.id);
+            self.thinking = None;
+            self.thinking_changed();
+            return;
+        };
+        let searching = self.thinking.take();
+        match self.play(&notation, seat).await {
+            Ok(()) => {}
+            Err(e) if e.status == 503 => {
+                // The store cannot write now: keep the move and try again later, so the game
+                // is not left waiting for a move that was found but never saved. Still
+                // "thinking" until it is stored.
+                self.thinking = searching;
+                let delay = Duration::from_millis(250 << attempt.min(7));
+                tracing::warn!(
+                    "the computer's move {notation} in {} is not saved yet; again in {delay:?}",
+                    self.row.id
+                );
+                let Some(tx) = self.tx.upgrade() else { return };
+                tokio::spawn(async move {
+                    tokio::time::sleep(delay).await;
+                    let cmd = Cmd::Thought {
+                        version,
+                        engine: None,
+                        best: Some(notation),
+                        attempt: attempt + 1,
+                    };
+                    let _ = tx.send(cmd).await;
+                });
+            }
+            Err(e) => {
+                tracing::error!(
+                    "the computer's move {notation} in {}: {}",
+                    self.row.id,
+                    e.message(crate::i18n::Lang::En)
+                );
+                self.thinking_changed();
+            }
+        }
+    }
+}

@@ -57,17 +57,10 @@ pub(crate) fn replay(state: &State, mv: Move) -> Vec<(Token, State)> {
     let mut st = *state;
     let p = st.to_move.index();
     let mut out = Vec::new();
-    let push_token = |st: &State| {
-        let e = ENTRIES[(mv.push & !GIPF_BIT) as usize];
-        Token::Push {
-            dot: cell_or_point(e.dot),
-            first: cell_or_point(e.first),
-            gipf: mv.push & GIPF_BIT != 0 && st.variant == Variant::Tournament,
-        }
-    };
+    let push = push_token(st.variant, mv);
     for i in 0..=mv.len as usize {
-        if i == mv.pre as usize && mv.push != NO_PUSH {
-            out.push((push_token(&st), st));
+        if let Some(push) = push.as_ref().filter(|_| i == mv.pre as usize) {
+            out.push((push.clone(), st));
             let gipf = mv.push & GIPF_BIT != 0;
             let entry = &ENTRIES[(mv.push & !GIPF_BIT) as usize];
             st.board = st.board.push(p, entry, gipf).expect("legal push");
@@ -88,6 +81,31 @@ pub(crate) fn replay(state: &State, mv: Move) -> Vec<(Token, State)> {
         st.remove(p, run, keep);
     }
     out
+}
+
+/// The push token of a move, without replaying it; `None` for a turn without a push.
+fn push_token(variant: Variant, mv: Move) -> Option<Token> {
+    (mv.push != NO_PUSH).then(|| {
+        let e = ENTRIES[(mv.push & !GIPF_BIT) as usize];
+        Token::Push {
+            dot: cell_or_point(e.dot),
+            first: cell_or_point(e.first),
+            gipf: mv.push & GIPF_BIT != 0 && variant == Variant::Tournament,
+        }
+    })
+}
+
+/// Whether the tokens of `mv` can be `input`, judged without replaying it: as many tokens,
+/// and the same push at the same place (after the pre-push removals).
+fn same_shape(variant: Variant, mv: Move, input: &[Token]) -> bool {
+    match push_token(variant, mv) {
+        None => {
+            input.len() == mv.len as usize && input.iter().all(|t| matches!(t, Token::Removal(_)))
+        }
+        Some(push) => {
+            input.len() == mv.len as usize + 1 && input.get(mv.pre as usize) == Some(&push)
+        }
+    }
 }
 
 fn cell_or_point(index: u8) -> Point {
@@ -167,21 +185,25 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let legal: Vec<(Move, Vec<(Token, State)>)> =
-        moves.iter().map(|&m| (m, replay(state, m))).collect();
+    // Turns are replayed into tokens only when their shape fits the input: a position can
+    // have more than 10,000 turns (GIPF pieces kept or taken in overlapping rows), and reading
+    // each of them must not replay all of them.
 
     // The bare push abbreviation (5.4.1).
     if let [push @ Token::Push { .. }] = input.as_slice() {
-        let with_push: Vec<&(Move, Vec<(Token, State)>)> =
-            legal.iter().filter(|(_, t)| t.iter().any(|(tok, _)| tok == push)).collect();
-        if let Some((m, _)) = with_push.iter().find(|(_, t)| t.len() == 1) {
-            return Ok(*m);
+        let with_push: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| push_token(state.variant, m).as_ref() == Some(push))
+            .collect();
+        if let Some(&m) = with_push.iter().find(|m| m.len == 0) {
+            return Ok(m);
         }
         match with_push.as_slice() {
-            [(m, _)] => return Ok(*m),
+            [m] => return Ok(*m),
             [] => {}
             many => {
-                let names: Vec<String> = many.iter().map(|(m, _)| pos.format_move(*m)).collect();
+                let names: Vec<String> = many.iter().map(|&m| pos.format_move(m)).collect();
                 return Err(MoveError::Ambiguous(format!(
                     "{push} fits {} turns; write the whole turn: {}",
                     many.len(),
@@ -190,11 +212,15 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             }
         }
     }
-    for (m, t) in &legal {
-        if t.len() == input.len() && t.iter().zip(&input).all(|((a, _), b)| a == b) {
-            return Ok(*m);
+    for &m in &moves {
+        if same_shape(state.variant, m, &input)
+            && replay(state, m).iter().map(|(t, _)| t).eq(input.iter())
+        {
+            return Ok(m);
         }
     }
+    let legal: Vec<(Move, Vec<(Token, State)>)> =
+        moves.iter().map(|&m| (m, replay(state, m))).collect();
     Err(diagnose(state, &legal, &input))
 }
 

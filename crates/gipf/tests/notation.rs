@@ -149,3 +149,46 @@ fn empty_reserve_with_only_an_optional_row() {
         assert_eq!(q.outcome(), Some(ply_core::Outcome::Win(ply_core::Player::P2)), "{t}");
     }
 }
+
+/// A tournament position with 10,915 legal turns (rows of both players through GIPF pieces,
+/// each GIPF piece kept or taken, before and after the push), found by the `rules_gipf` fuzz
+/// target. Every turn must read back; the parser used to replay all 10,915 turns for each one
+/// it read, so this took 40 s in release, and now replays only turns of the same shape.
+#[test]
+fn every_turn_of_a_position_with_ten_thousand_reads_back() {
+    let mut p = Position::new("tournament").unwrap();
+    let turns = "Gh6-h5 Gg1-f2 Ga2-b3 Ga2-b3 Ga2-b3 Ga2-b3 Ga2-b3 Ga2-b3 Gb1-b2 Gb1-b2 Gb1-b2 \
+                 Gd1-d2 Gd1-d2 Gd1-d2 Gd1-d2 Gd1-d2 Ga3-b3,xb3-g6+d5+e6 Ga5-b5 Ga5-b5";
+    for turn in turns.split(' ') {
+        common::play(&mut p, turn);
+    }
+    let mut moves = Vec::new();
+    p.legal_moves(&mut moves);
+    assert_eq!(moves.len(), 10_915);
+    for &mv in &moves {
+        let text = p.format_move(mv);
+        assert_eq!(p.parse_move(&text), Ok(mv), "{text}");
+    }
+    // The abbreviations still read the same: a bare push that several turns make (with
+    // different removals) is ambiguous; one no turn makes is illegal.
+    let whole = "xd2-d7+d3+d4+d5+d6+d7,Ga1-b2,xd3-d7+d4+d7";
+    assert_eq!(canonical(&p, whole).as_deref(), Ok(whole));
+    let message = |text: &str| match p.parse_move(text) {
+        Ok(m) => panic!("{text} read as {}", p.format_move(m)),
+        Err(e) => e,
+    };
+    assert!(
+        matches!(message("Ga1-b2"), MoveError::Ambiguous(m) if m.starts_with("Ga1-b2 fits 232 turns"))
+    );
+    assert!(
+        matches!(message("Gh6-h5"), MoveError::Ambiguous(m) if m.starts_with("Gh6-h5 fits 108"))
+    );
+    assert!(matches!(
+        message("Ga1-b2,xd3-d7+d4+d7"),
+        MoveError::Illegal(m) if m.starts_with("rows of yours must be removed before you push")
+    ));
+    assert!(matches!(
+        message("xd2-d7+d3"),
+        MoveError::Illegal(m) if m.starts_with("incomplete turn: after xd2-d7+d3, the rules")
+    ));
+}

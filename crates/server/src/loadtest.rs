@@ -1,17 +1,24 @@
-//! `ply loadtest`: a bounded load generator on loopback. It starts a server of its own on a
-//! temporary SQLite file, opens many invite games with two WebSocket players each, plays
-//! them, and measures the time from a move sent by one player to the event arriving at the
-//! other player's socket.
+//! `ply loadtest`: a bounded load generator on loopback, and the memory of idle rooms.
+//!
+//! [`run`] starts a server of its own on a temporary SQLite file, opens many invite games
+//! with two WebSocket players and spectators each, plays them the way the page does (a move
+//! is a click path picked from the choices trie, continuations asked for where it was cut),
+//! and measures the time from a move sent by one player to the event arriving at the other
+//! player's socket. [`memory`] creates many games, plays a few moves in each, and reports the
+//! resident memory before, at the peak and after the idle rooms have left.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::{Value, json};
+use ply_core::Player;
+use serde_json::json;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
-use crate::{AppState, CreateRequest, app};
+use crate::choices::{Decoded, decode};
+use crate::protocol::{Choices, ClientMsg, ServerMsg};
+use crate::{Action, AppState, CreateRequest, MoveSpec, RoomSettings, app};
 
 /// What to run.
 #[derive(Clone, Debug)]
@@ -22,6 +29,8 @@ pub struct LoadConfig {
     pub moves: usize,
     /// The pause of each player before moving, in milliseconds (a person's thinking time).
     pub pause_ms: u64,
+    /// Spectators following each game.
+    pub spectators: usize,
     /// The game to play (the default variant).
     pub game: String,
     /// The database URL; `None`: a SQLite file in a temporary folder.
@@ -35,7 +44,11 @@ pub struct LoadReport {
     /// Move-to-opponent latencies, sorted.
     pub latencies: Vec<Duration>,
     pub errors: usize,
+    /// From the first move to the last.
     pub elapsed: Duration,
+    /// Events the spectators received, and their bytes.
+    pub spectator_events: usize,
+    pub spectator_bytes: usize,
 }
 
 impl LoadReport {
@@ -52,44 +65,194 @@ impl LoadReport {
 
 type Ws = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
-async fn next_json(ws: &mut Ws) -> Result<Value, String> {
+/// The few fields the load generator reads of most messages (parsing whole events with their
+/// patches would load the machine with the generator's own work).
+#[derive(serde::Deserialize)]
+struct Peek {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    version: Option<i64>,
+    #[serde(default)]
+    to_move: Option<Player>,
+    #[serde(default)]
+    live: Option<bool>,
+    #[serde(default)]
+    message: Option<String>,
+}
+
+/// The next message, peeked at; choices and states are read whole.
+async fn next_peek(ws: &mut Ws) -> Result<(Peek, String), String> {
     loop {
-        let msg = tokio::time::timeout(Duration::from_secs(30), ws.next())
+        let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
             .await
-            .map_err(|_| "no message within 30 s".to_string())?
+            .map_err(|_| "no message within 60 s".to_string())?
             .ok_or("closed")?
             .map_err(|e| e.to_string())?;
         if let Message::Text(t) = msg {
-            return serde_json::from_str(&t).map_err(|e| e.to_string());
+            let peek = serde_json::from_str(&t).map_err(|e| format!("{e}: {t}"))?;
+            return Ok((peek, t.to_string()));
         }
     }
 }
 
-/// Reads until the event of `version` (or a state at it); returns its view.
-async fn until_version(ws: &mut Ws, version: i64) -> Result<Value, String> {
+async fn next_msg(ws: &mut Ws) -> Result<(ServerMsg, usize), String> {
     loop {
-        let m = next_json(ws).await?;
-        match m["type"].as_str() {
-            Some("event") if m["version"].as_i64() == Some(version) => return Ok(m["view"].clone()),
-            Some("state") if m["view"]["version"].as_i64() >= Some(version) => {
-                return Ok(m["view"].clone());
-            }
-            Some("error") => return Err(m["message"].as_str().unwrap_or("error").to_string()),
-            _ => {}
+        let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
+            .await
+            .map_err(|_| "no message within 60 s".to_string())?
+            .ok_or("closed")?
+            .map_err(|e| e.to_string())?;
+        if let Message::Text(t) = msg {
+            let parsed = serde_json::from_str(&t).map_err(|e| format!("{e}: {t}"))?;
+            return Ok((parsed, t.len()));
         }
     }
 }
 
-async fn connect(addr: std::net::SocketAddr, id: &str, token: &str) -> Result<(Ws, Value), String> {
-    let (mut ws, _) =
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{id}?token={token}"))
+async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {
+    let text = serde_json::to_string(msg).map_err(|e| e.to_string())?;
+    ws.send(Message::Text(text.into())).await.map_err(|e| e.to_string())
+}
+
+/// A player's connection and what it knows.
+struct Seat {
+    ws: Ws,
+    /// The choices of the current version, when this seat is to move.
+    choices: Option<Choices>,
+    version: i64,
+    to_move: Player,
+    live: bool,
+}
+
+impl Seat {
+    async fn connect(
+        addr: std::net::SocketAddr,
+        id: &str,
+        token: Option<&str>,
+    ) -> Result<Ws, String> {
+        let url = match token {
+            Some(t) => format!("ws://{addr}/ws/{id}?token={t}"),
+            None => format!("ws://{addr}/ws/{id}"),
+        };
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+            .read_buffer_size(16 * 1024);
+        let (mut ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
             .await
             .map_err(|e| e.to_string())?;
-    ws.send(Message::Text(json!({"type": "hello", "version": null}).to_string().into()))
-        .await
-        .map_err(|e| e.to_string())?;
-    let view = until_version(&mut ws, 0).await?;
-    Ok((ws, view))
+        send(
+            &mut ws,
+            &ClientMsg::Hello { protocol: Some(crate::protocol::PROTOCOL), version: None },
+        )
+        .await?;
+        Ok(ws)
+    }
+
+    /// Takes one message in: the state, an event, the choices, or an error.
+    fn take(&mut self, peek: &Peek, text: &str) -> Result<(), String> {
+        match peek.kind.as_str() {
+            "state" => {
+                let Ok(ServerMsg::State { view }) = serde_json::from_str(text) else {
+                    return Err(format!("not a state: {text}"));
+                };
+                self.version = view.version;
+                self.to_move = view.to_move;
+                self.live = view.live;
+            }
+            "event" => {
+                self.version = peek.version.unwrap_or(self.version);
+                self.to_move = peek.to_move.unwrap_or(self.to_move);
+                self.live = peek.live.unwrap_or(self.live);
+                self.choices = None;
+            }
+            "choices" => {
+                if let Ok(ServerMsg::Choices(c)) = serde_json::from_str(text)
+                    && c.prefix.is_empty()
+                {
+                    self.choices = Some(*c);
+                }
+            }
+            "error" => return Err(peek.message.clone().unwrap_or_default()),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Reads until the state (after hello) or the event of `version`; keeps the choices.
+    async fn until(&mut self, version: i64) -> Result<(), String> {
+        while self.version < version {
+            let (peek, text) = next_peek(&mut self.ws).await?;
+            self.take(&peek, &text)?;
+        }
+        Ok(())
+    }
+
+    /// Waits for this version's choices.
+    async fn choices(&mut self) -> Result<Choices, String> {
+        loop {
+            if let Some(c) = self.choices.take().filter(|c| c.version == self.version) {
+                return Ok(c);
+            }
+            let (peek, text) = next_peek(&mut self.ws).await?;
+            self.take(&peek, &text)?;
+        }
+    }
+
+    /// Picks a move as a person clicks: item after item, asking for cut continuations.
+    async fn pick(&mut self, root: &Choices, rng: &mut u64) -> Result<Vec<String>, String> {
+        let mut nodes: Vec<Decoded> = decode(root)?;
+        let mut prefix: Vec<String> = Vec::new();
+        loop {
+            let here_complete = nodes.iter().any(|n| n.path == prefix && n.complete);
+            let next: Vec<&Decoded> = nodes
+                .iter()
+                .filter(|n| n.path.len() == prefix.len() + 1 && n.path.starts_with(&prefix))
+                .collect();
+            if here_complete && (next.is_empty() || xorshift(rng).is_multiple_of(3)) {
+                return Ok(prefix);
+            }
+            let chosen =
+                next.get((xorshift(rng) % next.len().max(1) as u64) as usize).ok_or("no move")?;
+            let (path, cut, complete) = (chosen.path.clone(), chosen.cut, chosen.complete);
+            prefix = path;
+            let children =
+                nodes.iter().any(|n| n.path.len() > prefix.len() && n.path.starts_with(&prefix));
+            if cut {
+                send(
+                    &mut self.ws,
+                    &ClientMsg::Choices { version: root.version, prefix: prefix.clone() },
+                )
+                .await?;
+                let sub = loop {
+                    match next_msg(&mut self.ws).await?.0 {
+                        ServerMsg::Choices(c) if c.prefix == prefix => break c,
+                        ServerMsg::Error { message, .. } => return Err(message),
+                        _ => {}
+                    }
+                };
+                nodes.retain(|n| n.path != prefix);
+                nodes.extend(decode(&sub)?);
+            } else if complete && !children {
+                return Ok(prefix);
+            }
+        }
+    }
+}
+
+fn xorshift(s: &mut u64) -> u64 {
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    *s
+}
+
+#[derive(Default)]
+struct Tally {
+    latencies: Vec<Duration>,
+    spectator_events: usize,
+    spectator_bytes: usize,
+    first_move: Option<Instant>,
+    last_move: Option<Instant>,
 }
 
 async fn play_one(
@@ -98,9 +261,9 @@ async fn play_one(
     config: Arc<LoadConfig>,
     index: usize,
     setup: Arc<tokio::sync::Semaphore>,
-    latencies: Arc<Mutex<Vec<Duration>>>,
+    tally: Arc<Mutex<Tally>>,
 ) -> Result<(), String> {
-    let (mut players, mut view) = {
+    let (mut seats, spectators) = {
         let _permit = setup.acquire().await.map_err(|e| e.to_string())?;
         let created = state
             .create(CreateRequest {
@@ -115,40 +278,89 @@ async fn play_one(
         let t1 = created["token"].as_str().unwrap_or_default().to_string();
         let invite = created["invite_url"].as_str().unwrap_or_default();
         let t2 = invite.rsplit('/').next().unwrap_or_default().to_string();
-        let (a, view) = connect(addr, &id, &t1).await?;
-        let (b, _) = connect(addr, &id, &t2).await?;
-        ([a, b], view)
+        let mut seats = Vec::new();
+        for token in [&t1, &t2] {
+            let ws = Seat::connect(addr, &id, Some(token)).await?;
+            let mut seat = Seat { ws, choices: None, version: -1, to_move: Player::P1, live: true };
+            seat.until(0).await?;
+            seats.push(seat);
+        }
+        let mut spectators = Vec::new();
+        for _ in 0..config.spectators {
+            let mut ws = Seat::connect(addr, &id, None).await?;
+            next_msg(&mut ws).await?; // welcome
+            next_msg(&mut ws).await?; // state
+            let tally = tally.clone();
+            // A spectator reads everything as it comes, as a page does.
+            spectators.push(tokio::spawn(async move {
+                let mut version = 0;
+                while let Ok((peek, text)) = next_peek(&mut ws).await {
+                    if peek.kind == "event" {
+                        let v = peek.version.unwrap_or(-1);
+                        if v != version + 1 {
+                            return Err(format!("a spectator got event {v} after {version}"));
+                        }
+                        version = v;
+                        let mut t = tally.lock().expect("tally");
+                        t.spectator_events += 1;
+                        t.spectator_bytes += text.len();
+                    }
+                }
+                Ok(())
+            }));
+        }
+        (seats, spectators)
     };
-    let mut rng = 0x9e37_79b9_7f4a_7c15_u64 ^ (index as u64).wrapping_mul(0x2545_f491_4f6c_dd1d);
+    let mut rng =
+        0x9e37_79b9_7f4a_7c15_u64 ^ (index as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
     // Start at different moments so the games do not move in lock-step.
-    tokio::time::sleep(Duration::from_millis(rng % config.pause_ms.max(1))).await;
+    tokio::time::sleep(Duration::from_millis(xorshift(&mut rng) % config.pause_ms.max(1))).await;
     for _ in 0..config.moves {
-        let moves = view["moves"].as_array().cloned().unwrap_or_default();
-        if moves.is_empty() || view["live"] == false {
+        if !seats[0].live {
             break;
         }
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        let pick =
-            moves[(rng % moves.len() as u64) as usize]["m"].as_str().unwrap_or("").to_string();
-        let mover = usize::from(view["to_move"] == "P2");
-        let version = view["version"].as_i64().unwrap_or(0);
-        let msg = json!({"type": "move", "move": pick, "version": version}).to_string();
+        let mover = seats[0].to_move.index();
+        let choices = seats[mover].choices().await?;
+        let path = seats[mover].pick(&choices, &mut rng).await?;
+        let version = seats[mover].version;
+        let msg = ClientMsg::Move { notation: None, path: Some(path), version: Some(version) };
         let sent = Instant::now();
-        players[mover].send(Message::Text(msg.into())).await.map_err(|e| e.to_string())?;
-        let seen = until_version(&mut players[1 - mover], version + 1).await?;
+        send(&mut seats[mover].ws, &msg).await?;
+        seats[1 - mover].until(version + 1).await?;
         let latency = sent.elapsed();
-        latencies.lock().expect("latencies").push(latency);
-        until_version(&mut players[mover], version + 1).await?;
-        view = seen;
-        let jitter = rng % (config.pause_ms / 2 + 1);
-        tokio::time::sleep(Duration::from_millis(config.pause_ms / 2 + jitter)).await;
+        {
+            let mut t = tally.lock().expect("tally");
+            t.latencies.push(latency);
+            t.first_move.get_or_insert(sent);
+            t.last_move = Some(Instant::now());
+        }
+        seats[mover].until(version + 1).await?;
+        let pause = config.pause_ms / 2 + xorshift(&mut rng) % (config.pause_ms / 2 + 1);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
     }
-    for p in &mut players {
-        let _ = p.close(None).await;
+    for seat in &mut seats {
+        let _ = seat.ws.close(None).await;
+    }
+    // The spectators have seen every event: they end when the room closes their sockets or
+    // after a short wait.
+    for s in spectators {
+        if let Ok(Ok(Err(e))) = tokio::time::timeout(Duration::from_millis(200), s).await {
+            return Err(e);
+        }
     }
     Ok(())
+}
+
+fn temp_database(
+    config_db: Option<&String>,
+    tag: &str,
+) -> Result<(std::path::PathBuf, String), String> {
+    let dir = std::env::temp_dir().join(format!("ply-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let url = config_db
+        .cloned()
+        .unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
+    Ok((dir, url))
 }
 
 /// Runs the load test and returns the measurements.
@@ -156,15 +368,9 @@ async fn play_one(
 /// # Errors
 /// When the temporary database or the loopback listener cannot be set up.
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
-    let dir = std::env::temp_dir().join(format!("ply-loadtest-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let url = config
-        .database
-        .clone()
-        .unwrap_or_else(|| format!("sqlite://{}", dir.join("load.sqlite").display()));
+    let (dir, url) = temp_database(config.database.as_ref(), "loadtest")?;
     let store = ply_store::Store::open(Some(&url)).await.map_err(|e| e.to_string())?;
-    let cores = std::thread::available_parallelism().map_or(2, usize::from);
-    let state = AppState::new(store, cores);
+    let state = AppState::with(store, RoomSettings::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let server_state = state.clone();
@@ -172,10 +378,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
         let _ = axum::serve(listener, app(server_state)).await;
     });
     let config = Arc::new(config);
-    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let tally = Arc::new(Mutex::new(Tally::default()));
     // Bounds how many games are being set up at once.
     let setup = Arc::new(tokio::sync::Semaphore::new(64));
-    let start = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..config.games {
         tasks.push(tokio::spawn(play_one(
@@ -184,7 +389,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             config.clone(),
             i,
             setup.clone(),
-            latencies.clone(),
+            tally.clone(),
         )));
     }
     let mut errors = 0;
@@ -203,10 +408,129 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             }
         }
     }
-    let elapsed = start.elapsed();
     server.abort();
     let _ = std::fs::remove_dir_all(&dir);
-    let mut latencies = std::mem::take(&mut *latencies.lock().expect("latencies"));
-    latencies.sort_unstable();
-    Ok(LoadReport { games: config.games, latencies, errors, elapsed })
+    let mut t = std::mem::take(&mut *tally.lock().expect("tally"));
+    t.latencies.sort_unstable();
+    let elapsed = match (t.first_move, t.last_move) {
+        (Some(a), Some(b)) => b - a,
+        _ => Duration::ZERO,
+    };
+    Ok(LoadReport {
+        games: config.games,
+        latencies: t.latencies,
+        errors,
+        elapsed,
+        spectator_events: t.spectator_events,
+        spectator_bytes: t.spectator_bytes,
+    })
+}
+
+/// What [`memory`] runs.
+#[derive(Clone, Debug)]
+pub struct MemoryConfig {
+    /// Games to create.
+    pub games: usize,
+    /// Turns to play in each.
+    pub moves: usize,
+    pub game: String,
+    /// How long a room stays in memory without a request.
+    pub idle: Duration,
+    pub database: Option<String>,
+}
+
+/// What [`memory`] measured: resident memory in bytes, and rooms in memory.
+#[derive(Clone, Debug)]
+pub struct MemoryReport {
+    pub games: usize,
+    pub rss_before: u64,
+    pub rss_peak: u64,
+    pub rss_after: u64,
+    pub rooms_peak: usize,
+    pub rooms_after: usize,
+    pub setup: Duration,
+    pub evicted_after: Duration,
+}
+
+/// The resident memory of this process (Linux: `VmRSS` of `/proc/self/status`), in bytes.
+#[must_use]
+pub fn resident_bytes() -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find_map(|l| l.strip_prefix("VmRSS:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        })
+        .map_or(0, |kb| kb * 1024)
+}
+
+/// Creates `games` games, plays `moves` turns in each through the rooms (as the HTTP API
+/// does), and waits for the idle rooms to leave memory, measuring the resident memory.
+///
+/// # Errors
+/// When the database cannot be set up or a game fails.
+pub async fn memory(config: MemoryConfig) -> Result<MemoryReport, String> {
+    let (dir, url) = temp_database(config.database.as_ref(), "memory")?;
+    let store = ply_store::Store::open(Some(&url)).await.map_err(|e| e.to_string())?;
+    let state =
+        AppState::with(store, RoomSettings { idle: config.idle, ..RoomSettings::default() });
+    let rss_before = resident_bytes();
+    let start = Instant::now();
+    let mut rss_peak = rss_before;
+    let mut rooms_peak = 0;
+    let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    for i in 0..config.games {
+        let created = state
+            .create(
+                serde_json::from_value(json!({"game": config.game, "opponent": "hotseat"}))
+                    .map_err(|e| e.to_string())?,
+            )
+            .await?;
+        let id = created["id"].as_str().unwrap_or_default().to_string();
+        let token = created["token"].as_str().map(str::to_string);
+        for _ in 0..config.moves {
+            let view = state
+                .rooms
+                .view(&id, token.clone())
+                .await
+                .map_err(|r| r.message(crate::i18n::Lang::En))?;
+            if view.moves.is_empty() {
+                break;
+            }
+            let pick =
+                view.moves[(xorshift(&mut rng) % view.moves.len() as u64) as usize].m.clone();
+            state
+                .rooms
+                .act(&id, token.clone(), Action::Move(MoveSpec::Notation(pick)), None)
+                .await
+                .map_err(|r| r.message(crate::i18n::Lang::En))?;
+        }
+        if i % 1000 == 999 {
+            rss_peak = rss_peak.max(resident_bytes());
+            rooms_peak = rooms_peak.max(state.rooms.open());
+        }
+    }
+    rss_peak = rss_peak.max(resident_bytes());
+    rooms_peak = rooms_peak.max(state.rooms.open());
+    let setup = start.elapsed();
+    let waiting = Instant::now();
+    while state.rooms.open() > 0 && waiting.elapsed() < config.idle * 4 + Duration::from_secs(30) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let evicted_after = waiting.elapsed();
+    // Let freed memory settle.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let report = MemoryReport {
+        games: config.games,
+        rss_before,
+        rss_peak,
+        rss_after: resident_bytes(),
+        rooms_peak,
+        rooms_after: state.rooms.open(),
+        setup,
+        evicted_after,
+    };
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(report)
 }

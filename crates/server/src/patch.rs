@@ -5,16 +5,10 @@
 //! every space between a `<` and the next `>` (so an attribute is a token of its own). The
 //! edit from an old picture to a new one is written as a list of items: `[start, count]`
 //! copies `count` old tokens from token `start` (anywhere in the old picture, so a piece that
-//! moved is copied from where it was), a string is new text. It is found by a token diff
-//! (Myers, from the `similar` crate) whose insertions are then searched for runs of old
-//! tokens. It knows nothing of any game and is exact: applying it to the old text gives the
+//! moved is copied from where it was), a string is new text (see [`diff`] for how it is
+//! found). It knows nothing of any game and is exact: applying it to the old text gives the
 //! new text byte for byte (`web/board.js` cuts tokens by the same rule). Pieces keep their
 //! ids, so the page still animates them.
-
-use std::collections::HashMap;
-use std::time::{Duration, Instant};
-
-use similar::{Algorithm, DiffOp, capture_diff_slices_deadline};
 
 use crate::protocol::{PatchItem, SvgPatch};
 
@@ -56,28 +50,84 @@ pub fn tokens(svg: &str) -> Vec<&str> {
 
 /// What a copy item costs on the wire, about: `[1234,56],`.
 const COPY_COST: usize = 10;
+/// Candidate places in the old picture tried for each new token that breaks a run.
+const CANDIDATES: usize = 16;
+
+fn hash(token: &str) -> u64 {
+    use std::hash::BuildHasher;
+    foldhash::fast::FixedState::with_seed(0x5eed).hash_one(token)
+}
 
 /// The edit that turns `old` into `new`.
+///
+/// One pass over the new tokens, LZ77-style: a run of old tokens goes on while it matches;
+/// where it breaks, the places where the new token occurs in the old picture (found through
+/// hash chains) are tried, the next old tokens first, and the longest run wins. Tokens no run
+/// covers cheaply are written out. Linear in the pictures' size.
 #[must_use]
 pub fn diff(old: &str, new: &str) -> SvgPatch {
     let a = tokens(old);
     let b = tokens(new);
-    // A deadline bounds the diff of two unrelated pictures; the result is still exact.
-    let deadline = Instant::now() + Duration::from_millis(20);
-    let ops = capture_diff_slices_deadline(Algorithm::Myers, &a, &b, Some(deadline));
-    let mut at: HashMap<&str, Vec<usize>> = HashMap::new();
-    for (i, t) in a.iter().enumerate() {
-        at.entry(t).or_default().push(i);
+    let ha: Vec<u64> = a.iter().map(|t| hash(t)).collect();
+    let hb: Vec<u64> = b.iter().map(|t| hash(t)).collect();
+    // Hash chains over the old tokens: `head` by hash bits, `next` to the next place with the
+    // same bits, in increasing order.
+    let bits = (a.len().max(16) * 2).next_power_of_two().trailing_zeros();
+    let slot = |h: u64| (h >> (64 - bits)) as usize;
+    let mut head = vec![u32::MAX; 1 << bits];
+    let mut next = vec![u32::MAX; a.len()];
+    for i in (0..a.len()).rev() {
+        let s = slot(ha[i]);
+        next[i] = head[s];
+        head[s] = u32::try_from(i).unwrap_or(u32::MAX);
     }
+    // The length and bytes of the run of old tokens from `p` equal to new tokens from `i`.
+    let run = |p: usize, i: usize| -> (usize, usize) {
+        let (mut len, mut bytes) = (0, 0);
+        while p + len < a.len()
+            && i + len < b.len()
+            && ha[p + len] == hb[i + len]
+            && a[p + len] == b[i + len]
+        {
+            bytes += b[i + len].len();
+            len += 1;
+        }
+        (len, bytes)
+    };
     let mut out = Patch::default();
-    for op in ops {
-        match op {
-            DiffOp::Equal { old_index, len, .. } => out.copy(old_index, len, &a),
-            DiffOp::Delete { .. } => {}
-            DiffOp::Insert { new_index, new_len, .. }
-            | DiffOp::Replace { new_index, new_len, .. } => {
-                out.fill(&a, &b[new_index..new_index + new_len], &at);
+    let mut expect = 0; // the old token a run would continue with
+    let mut i = 0;
+    while i < b.len() {
+        // (bytes, start, len) of the best run: the expected place and its next two first
+        // (a token replaced or dropped), then the places the token occurs at.
+        let mut best = (0, 0, 0);
+        for p in expect..(expect + 3).min(a.len()) {
+            let (len, bytes) = run(p, i);
+            if bytes > best.0 {
+                best = (bytes, p, len);
             }
+        }
+        if best.0 <= 4 * COPY_COST {
+            let mut p = head[slot(hb[i])];
+            let mut tried = 0;
+            while p != u32::MAX && tried < CANDIDATES {
+                let pu = p as usize;
+                let (len, bytes) = run(pu, i);
+                if bytes > best.0 {
+                    best = (bytes, pu, len);
+                }
+                tried += 1;
+                p = next[pu];
+            }
+        }
+        if best.0 > COPY_COST {
+            out.copy(best.1, best.2, &a);
+            expect = best.1 + best.2;
+            i += best.2;
+        } else {
+            out.text(b[i]);
+            expect += 1;
+            i += 1;
         }
     }
     out.items
@@ -105,35 +155,6 @@ impl Patch {
         match self.items.last_mut() {
             Some(PatchItem::Copy([s, n])) if *s + *n == start => *n += len,
             _ => self.items.push(PatchItem::Copy([start, len])),
-        }
-    }
-
-    /// Writes `new` as copies of runs of old tokens found anywhere in `a`, and text.
-    fn fill(&mut self, a: &[&str], new: &[&str], at: &HashMap<&str, Vec<usize>>) {
-        let mut i = 0;
-        while i < new.len() {
-            // The longest run of old tokens starting here, among a few candidates.
-            let mut best = (0, 0, 0); // (bytes, start, len)
-            if let Some(starts) = at.get(new[i]) {
-                for &s in starts.iter().take(16) {
-                    let mut len = 0;
-                    let mut bytes = 0;
-                    while i + len < new.len() && s + len < a.len() && a[s + len] == new[i + len] {
-                        bytes += new[i + len].len();
-                        len += 1;
-                    }
-                    if bytes > best.0 {
-                        best = (bytes, s, len);
-                    }
-                }
-            }
-            if best.0 > COPY_COST {
-                self.copy(best.1, best.2, a);
-                i += best.2;
-            } else {
-                self.text(new[i]);
-                i += 1;
-            }
         }
     }
 }

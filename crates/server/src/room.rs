@@ -1298,10 +1298,7 @@ impl Room {
     }
 
     /// An engine set at this position for a hint to the holder of `token`.
-    fn hint_engine(
-        &self,
-        token: Option<&str>,
-    ) -> Result<HintSearch, Rejection> {
+    fn hint_engine(&self, token: Option<&str>) -> Result<HintSearch, Rejection> {
         let seats = self.seats(token);
         if seats.is_empty() {
             return Err(Rejection::new(403, Reason::Spectator));

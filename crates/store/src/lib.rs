@@ -26,6 +26,7 @@ use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, Row, SqlSafeStr, Sqlite, SqlitePool};
 use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
 
 #[cfg(feature = "test-support")]
 pub mod faults;
@@ -57,6 +58,9 @@ pub enum StoreError {
     /// The database opened but refuses writes (a read-only file or folder, a full disk).
     #[error("cannot write to the database {path}: {source}")]
     NotWritable { path: String, source: sqlx::Error },
+    /// A write failed with other changes in its transaction (each is told, none is stored).
+    #[error("database: {0}")]
+    WriteFailed(String),
     /// A stored value that no version of ply writes.
     #[error("game {game} is damaged in the database: {detail}")]
     Corrupt { game: String, detail: String },
@@ -68,7 +72,10 @@ impl StoreError {
     /// cannot save games right now, and try again later.
     #[must_use]
     pub fn is_unavailable(&self) -> bool {
-        matches!(self, StoreError::Database(_) | StoreError::Migrate(_))
+        matches!(
+            self,
+            StoreError::Database(_) | StoreError::Migrate(_) | StoreError::WriteFailed(_)
+        )
     }
 }
 
@@ -259,6 +266,23 @@ pub struct Store {
     /// writes in order instead of letting them collide and back off (busy waits).
     writer: SqlitePool,
     health: Arc<WriteHealth>,
+    /// The changes waiting for the writer task (see [`Store::record`]).
+    jobs: mpsc::Sender<Job>,
+}
+
+/// The most changes written in one transaction.
+const MAX_BATCH: usize = 64;
+
+/// A change waiting for the writer task, with the way back to its caller.
+struct Job {
+    id: String,
+    version: i64,
+    remove_from: Option<i64>,
+    add: Option<(i64, String)>,
+    body: String,
+    finish: Option<Ended>,
+    draw_offer: Option<Player>,
+    reply: oneshot::Sender<Result<()>>,
 }
 
 /// Milliseconds since the Unix epoch.
@@ -474,7 +498,10 @@ impl Store {
                 .connect_with(options)
                 .await?
         };
-        let store = Store { pool, writer, health: Arc::default() };
+        let health: Arc<WriteHealth> = Arc::default();
+        let (jobs, rx) = mpsc::channel(4 * MAX_BATCH);
+        tokio::spawn(write_jobs(writer.clone(), health.clone(), rx));
+        let store = Store { pool, writer, health, jobs };
         store.probe_write().await.map_err(|e| match e {
             StoreError::Database(source) => StoreError::NotWritable { path: shown, source },
             other => other,
@@ -680,52 +707,92 @@ impl Store {
 
     /// Records one change of game `id` atomically (see [`Change`]).
     ///
+    /// Changes from many games that arrive together are written in one transaction (a group
+    /// commit); each is checked on its own, and a failure of the transaction fails them all.
+    ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game is not at `change.version - 1` or the ply is
     /// taken (nothing was written); database errors (nothing was written either: the
     /// transaction is rolled back and its connection closed).
     pub async fn record(&self, id: &str, change: &Change<'_>) -> Result<()> {
-        let mut conn = self.writer().await?;
-        let result = write_change(&mut conn, id, change).await;
-        self.release(conn, result).await
+        let (reply, answer) = oneshot::channel();
+        let job = Job {
+            id: id.to_string(),
+            version: change.version,
+            remove_from: change.remove_from,
+            add: change.add.map(|(ply, n)| (ply, n.to_string())),
+            body: change.body.to_string(),
+            finish: change.finish,
+            draw_offer: change.draw_offer,
+            reply,
+        };
+        let stopped = || StoreError::WriteFailed("the store's writer has stopped".into());
+        self.jobs.send(job).await.map_err(|_| stopped())?;
+        answer.await.map_err(|_| stopped())?
     }
 }
 
-async fn write_change(
-    conn: &mut PoolConnection<Sqlite>,
-    id: &str,
-    change: &Change<'_>,
-) -> Result<()> {
-    let Change { version, remove_from, add, body, finish, draw_offer } = *change;
+/// The writer task: takes the changes that wait, writes them in one transaction, and answers
+/// each.
+async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::Receiver<Job>) {
+    while let Some(first) = rx.recv().await {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match rx.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        match write_batch(&writer, &batch).await {
+            Ok(landed) => {
+                health.succeeded();
+                for (job, landed) in batch.into_iter().zip(landed) {
+                    let _ = job.reply.send(if landed { Ok(()) } else { Err(StoreError::Conflict) });
+                }
+            }
+            Err(e) => {
+                health.failed(&e);
+                let text = e.to_string();
+                for job in batch {
+                    let _ = job.reply.send(Err(StoreError::WriteFailed(text.clone())));
+                }
+            }
+        }
+    }
+}
+
+/// Writes `batch` in one transaction; for each change, whether it landed (`false`: a
+/// conflict, nothing of it written). On an error nothing is written and the connection is
+/// closed (see the crate documentation).
+async fn write_batch(writer: &SqlitePool, batch: &[Job]) -> Result<Vec<bool>> {
+    let mut conn = writer.acquire().await?;
+    let mut landed = Vec::with_capacity(batch.len());
+    let result = async {
+        let mut tx = conn.begin().await?;
+        for job in batch {
+            landed.push(write_change(&mut tx, job).await?);
+        }
+        tx.commit().await?;
+        Ok::<(), StoreError>(())
+    }
+    .await;
+    match result {
+        Ok(()) => Ok(landed),
+        Err(e) => {
+            let _ = conn.close().await;
+            Err(e)
+        }
+    }
+}
+
+/// Writes one change inside a transaction; `false` when it conflicts, in which case nothing
+/// of it stays written. The conflict checks come before anything else is written (the
+/// inserted move of a change whose version check then fails is deleted again), so a batch
+/// needs no savepoints.
+async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Result<bool> {
     let now = now_ms();
-    let mut tx = conn.begin().await?;
-    let updated = sqlx::query(
-        "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3, \
-         status = CASE WHEN $4 IS NULL THEN status ELSE 'finished' END, \
-         winner = COALESCE($4, winner), reason = COALESCE($5, reason) \
-         WHERE id = $6 AND version = $7",
-    )
-    .bind(version)
-    .bind(now)
-    .bind(draw_offer.map(Player::as_str))
-    .bind(finish.map(|f| outcome_text(f.outcome)))
-    .bind(finish.map(|f| f.reason.as_str()))
-    .bind(id)
-    .bind(version - 1)
-    .execute(&mut *tx)
-    .await?;
-    if updated.rows_affected() != 1 {
-        tx.rollback().await?;
-        return Err(StoreError::Conflict);
-    }
-    if let Some(from) = remove_from {
-        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
-            .bind(id)
-            .bind(from)
-            .execute(&mut *tx)
-            .await?;
-    }
-    if let Some((ply, notation)) = add {
+    let id = job.id.as_str();
+    if let Some((ply, notation)) = &job.add {
         let inserted = sqlx::query(
             "INSERT INTO moves (game_id, ply, notation, created_ms) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (game_id, ply) DO NOTHING",
@@ -734,21 +801,51 @@ async fn write_change(
         .bind(ply)
         .bind(notation)
         .bind(now)
-        .execute(&mut *tx)
+        .execute(&mut **tx)
         .await?;
         if inserted.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Err(StoreError::Conflict);
+            return Ok(false);
         }
+    }
+    let updated = sqlx::query(
+        "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3, \
+         status = CASE WHEN $4 IS NULL THEN status ELSE 'finished' END, \
+         winner = COALESCE($4, winner), reason = COALESCE($5, reason) \
+         WHERE id = $6 AND version = $7",
+    )
+    .bind(job.version)
+    .bind(now)
+    .bind(job.draw_offer.map(Player::as_str))
+    .bind(job.finish.map(|f| outcome_text(f.outcome)))
+    .bind(job.finish.map(|f| f.reason.as_str()))
+    .bind(id)
+    .bind(job.version - 1)
+    .execute(&mut **tx)
+    .await?;
+    if updated.rows_affected() != 1 {
+        if let Some((ply, _)) = &job.add {
+            sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply = $2")
+                .bind(id)
+                .bind(ply)
+                .execute(&mut **tx)
+                .await?;
+        }
+        return Ok(false);
+    }
+    if let Some(from) = job.remove_from {
+        sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")
+            .bind(id)
+            .bind(from)
+            .execute(&mut **tx)
+            .await?;
     }
     sqlx::query("INSERT INTO events (game_id, version, body) VALUES ($1, $2, $3)")
         .bind(id)
-        .bind(version)
-        .bind(body)
-        .execute(&mut *tx)
+        .bind(job.version)
+        .bind(&job.body)
+        .execute(&mut **tx)
         .await?;
-    tx.commit().await?;
-    Ok(())
+    Ok(true)
 }
 
 #[cfg(test)]
@@ -837,6 +934,46 @@ mod tests {
         assert_eq!(list[0].plies, 1);
         assert!(matches!(store.game("nope").await, Err(StoreError::NotFound(_))));
         assert_eq!(store.write_health().await, Ok(()));
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn changes_written_together_are_checked_one_by_one() {
+        let (_dir, _, store) = file_store().await;
+        let mut games = Vec::new();
+        for _ in 0..40 {
+            games.push(store.create_game(&new_game(Mode::HotSeat)).await.unwrap().id);
+        }
+        // Many games at once (they land in shared transactions), with two bad changes among
+        // them: a stale version whose ply is free, and a ply that is taken.
+        store.record(&games[1], &add(1, 0, "Kc3")).await.unwrap();
+        let mut tasks = Vec::new();
+        for (i, id) in games.iter().enumerate() {
+            let (store, id) = (store.clone(), id.clone());
+            tasks.push(tokio::spawn(async move {
+                let result = match i {
+                    0 => store.record(&id, &add(5, 0, "Ka1")).await,
+                    1 => store.record(&id, &add(2, 0, "Kd4")).await,
+                    _ => store.record(&id, &add(1, 0, "Kf6")).await,
+                };
+                (i, result)
+            }));
+        }
+        for t in tasks {
+            let (i, result) = t.await.unwrap();
+            match i {
+                0 | 1 => assert!(matches!(result, Err(StoreError::Conflict)), "{i}: {result:?}"),
+                _ => result.unwrap(),
+            }
+        }
+        // The stale change left no move behind; the others are all there.
+        let (row, moves) = store.load(&games[0]).await.unwrap();
+        assert_eq!((row.version, moves.len()), (0, 0));
+        let (row, moves) = store.load(&games[1]).await.unwrap();
+        assert_eq!((row.version, moves), (1, vec!["Kc3".to_string()]));
+        for id in &games[2..] {
+            let (row, moves) = store.load(id).await.unwrap();
+            assert_eq!((row.version, moves), (1, vec!["Kf6".to_string()]));
+        }
     }
 
     #[tokio::test]

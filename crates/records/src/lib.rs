@@ -331,15 +331,19 @@ impl<'a> Parser<'a> {
             }
             if c == '{' {
                 let comment = self.comment()?;
-                match record.moves.last_mut() {
-                    Some(m) => match &mut m.comment {
-                        Some(existing) => {
+                // Comments in a row make one, their words joined by single spaces as in each.
+                let slot = match record.moves.last_mut() {
+                    Some(m) => &mut m.comment,
+                    None => &mut record.comment,
+                };
+                match slot {
+                    Some(existing) => {
+                        if !existing.is_empty() && !comment.is_empty() {
                             existing.push(' ');
-                            existing.push_str(&comment);
                         }
-                        None => m.comment = Some(comment),
-                    },
-                    None => record.comment = Some(comment),
+                        existing.push_str(&comment);
+                    }
+                    None => *slot = Some(comment),
                 }
                 continue;
             }

@@ -130,3 +130,19 @@ proptest! {
         prop_assert_eq!(texts(&back), texts(&r));
     }
 }
+
+/// Found by the `record` fuzz target: an empty comment followed by another made a comment
+/// with a leading space, which read back without it; and of two comments before the first
+/// turn only the last was kept.
+#[test]
+fn comments_in_a_row_join_into_one_that_reads_back() {
+    let r = Record::parse("{} {first}  {second one} Kc3 {} {c} {} {d  e} *").unwrap();
+    assert_eq!(r.comment.as_deref(), Some("first second one"));
+    assert_eq!(r.moves[0].comment.as_deref(), Some("c d e"));
+    let again = Record::parse(&r.to_string()).unwrap();
+    assert_eq!(again.comment, r.comment);
+    assert_eq!(again.moves[0].comment, r.moves[0].comment);
+    let empty = Record::parse("Kc3 {} {} *").unwrap();
+    assert_eq!(empty.moves[0].comment.as_deref(), Some(""));
+    assert_eq!(Record::parse(&empty.to_string()).unwrap().moves[0].comment.as_deref(), Some(""));
+}

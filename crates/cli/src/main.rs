@@ -4,6 +4,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// jemalloc, with its background threads on (see `main`), hands freed memory back to the
+/// system some seconds after it is freed; glibc's malloc keeps most of it, so a server whose
+/// idle games left memory would stay at its peak size. See `docs/benchmarks.md`.
+#[global_allocator]
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 mod commands;
 mod computer;
 mod import;
@@ -53,6 +59,8 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    // Purge freed pages in the background (see ALLOCATOR); the commands work without it.
+    let _ = tikv_jemalloc_ctl::background_thread::write(true);
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Moves(args) => commands::moves(args),

@@ -694,16 +694,16 @@ impl Connection {
                         return self.refuse(&r).await;
                     }
                 };
-                self.rooms.act(&id, token, Action::Move(spec), version).await.map(drop)
+                self.rooms.perform(&id, token, Action::Move(spec), version).await
             }
             ClientMsg::Undo { version } => {
-                self.rooms.act(&id, token, Action::Undo, version).await.map(drop)
+                self.rooms.perform(&id, token, Action::Undo, version).await
             }
             ClientMsg::Resign { version } => {
-                self.rooms.act(&id, token, Action::Resign, version).await.map(drop)
+                self.rooms.perform(&id, token, Action::Resign, version).await
             }
             ClientMsg::Draw { action, version } => {
-                self.rooms.act(&id, token, Action::Draw(action), version).await.map(drop)
+                self.rooms.perform(&id, token, Action::Draw(action), version).await
             }
             ClientMsg::Choices { version, prefix } => {
                 match self.rooms.choices(&id, token, version, prefix).await {

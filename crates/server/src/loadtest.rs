@@ -480,6 +480,7 @@ pub async fn memory(config: MemoryConfig) -> Result<MemoryReport, String> {
     let mut rss_peak = rss_before;
     let mut rooms_peak = 0;
     let mut rng = 0x2545_f491_4f6c_dd1d_u64;
+    let entry = *ply_games::registry().get(&config.game).map_err(|e| e.to_string())?;
     for i in 0..config.games {
         let created = state
             .create(
@@ -489,20 +490,18 @@ pub async fn memory(config: MemoryConfig) -> Result<MemoryReport, String> {
             .await?;
         let id = created["id"].as_str().unwrap_or_default().to_string();
         let token = created["token"].as_str().map(str::to_string);
+        // The moves are picked on a copy of the game, as a client would.
+        let mut game = entry.new_game(None).map_err(|e| e.to_string())?;
         for _ in 0..config.moves {
-            let view = state
-                .rooms
-                .view(&id, token.clone())
-                .await
-                .map_err(|r| r.message(crate::i18n::Lang::En))?;
-            if view.moves.is_empty() {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
                 break;
             }
-            let pick =
-                view.moves[(xorshift(&mut rng) % view.moves.len() as u64) as usize].m.clone();
+            let pick = moves[(xorshift(&mut rng) % moves.len() as u64) as usize].clone();
+            game.play(&pick).map_err(|e| e.to_string())?;
             state
                 .rooms
-                .act(&id, token.clone(), Action::Move(MoveSpec::Notation(pick)), None)
+                .perform(&id, token.clone(), Action::Move(MoveSpec::Notation(pick)), None)
                 .await
                 .map_err(|r| r.message(crate::i18n::Lang::En))?;
         }

@@ -78,11 +78,14 @@ pub struct Subscribed {
 }
 
 enum Cmd {
+    /// An action; the answer holds the new view when `view` asks for it (HTTP), else nothing
+    /// (the WebSocket: its followers get the event).
     Act {
         token: Option<String>,
         action: Action,
         version: Option<i64>,
-        reply: Reply<HttpView>,
+        view: bool,
+        reply: Reply<Option<HttpView>>,
     },
     View {
         token: Option<String>,
@@ -141,7 +144,10 @@ impl Cmd {
     /// Answers the request with `r` without doing it.
     fn refuse(self, r: Rejection) {
         match self {
-            Cmd::Act { reply, .. } | Cmd::View { reply, .. } => {
+            Cmd::Act { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::View { reply, .. } => {
                 let _ = reply.send(Err(r));
             }
             Cmd::Page { reply, .. } => {
@@ -368,13 +374,38 @@ impl Rooms {
         action: Action,
         version: Option<i64>,
     ) -> Result<HttpView, Rejection> {
+        let view = self
+            .call(id, |reply| Cmd::Act {
+                token: token.clone(),
+                action: action.clone(),
+                version,
+                view: true,
+                reply,
+            })
+            .await?;
+        view.ok_or_else(gone)
+    }
+
+    /// As [`Rooms::act`], without building the view (the followers get the event).
+    ///
+    /// # Errors
+    /// A [`Rejection`] saying why nothing changed.
+    pub async fn perform(
+        &self,
+        id: &str,
+        token: Option<String>,
+        action: Action,
+        version: Option<i64>,
+    ) -> Result<(), Rejection> {
         self.call(id, |reply| Cmd::Act {
             token: token.clone(),
             action: action.clone(),
             version,
+            view: false,
             reply,
         })
         .await
+        .map(drop)
     }
 
     /// The view of the game for the holder of `token`.
@@ -691,9 +722,9 @@ impl Room {
 
     async fn handle(&mut self, cmd: Cmd) {
         match cmd {
-            Cmd::Act { token, action, version, reply } => {
+            Cmd::Act { token, action, version, view, reply } => {
                 let result = self.act(token.as_deref(), action, version).await;
-                let result = result.map(|()| self.http_view(token.as_deref()));
+                let result = result.map(|()| view.then(|| self.http_view(token.as_deref())));
                 let _ = reply.send(result);
             }
             Cmd::View { token, reply } => {

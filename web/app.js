@@ -333,7 +333,9 @@ function render() {
   connEl.classList.toggle('down', !state.connected);
   document.body.dataset.version = String(v.version);
   document.body.dataset.thinking = String(v.thinking);
-  document.body.dataset.turn = myTurn() ? 'mine' : 'other';
+  // For tests and styles: 'mine' once the legal moves of this position are here.
+  document.body.dataset.turn = myTurn() && state.choicesVersion === v.version ? 'mine' : 'other';
+  document.body.dataset.asking = String(state.asked.size > 0);
 }
 
 /**

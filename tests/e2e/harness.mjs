@@ -107,6 +107,8 @@ export async function playByClicking(page, pick = () => 0) {
   await waitMyTurn(page);
   const before = await version(page);
   for (let step = 0; step < 12; step++) {
+    // Continuations asked for after a click arrive before the targets are counted.
+    await page.waitForSelector('body[data-asking="false"]', { timeout: 10000 });
     const targets = page.locator('#ply-board .ply-next');
     const count = await targets.count();
     if (count === 0) break;
@@ -118,6 +120,7 @@ export async function playByClicking(page, pick = () => 0) {
     if (moved) return before + 1;
   }
   // A prefix matching a complete move and longer ones: take the listed choice.
+  await page.waitForSelector('body[data-asking="false"]', { timeout: 10000 });
   const choice = page.locator('#ply-choices button.choice').first();
   if (await choice.count()) {
     await choice.click();

@@ -198,3 +198,56 @@ test('the language switch changes the interface and is remembered', async () => 
   await p2.screenshot({ path: path.join(screenshots, 'home-ru.png'), fullPage: true });
   await ru.close();
 });
+
+test('a spectator that lost its connection catches up exactly when it comes back', async () => {
+  const a = await chrome.browser.newContext();
+  const b = await chrome.browser.newContext();
+  const pa = await a.newPage();
+  const g = games.find((x) => x.name === 'gipf') || games[0];
+  await newGame(pa, g.name, 'invite');
+  const link = await pa.locator('#ply-invite').inputValue();
+  const pb = await b.newPage();
+  await pb.goto(link);
+  await pb.waitForSelector('#ply-conn:not(.down)');
+  // The spectator's WebSocket goes through the test, which can cut it and keep it cut.
+  const c = await chrome.browser.newContext();
+  const pc = await c.newPage();
+  let blocked = false;
+  /** @type {import('playwright-core').WebSocketRoute[]} */
+  const routes = [];
+  await pc.routeWebSocket(/\/ws\//, (route) => {
+    if (blocked) {
+      route.close();
+      return;
+    }
+    route.connectToServer();
+    routes.push(route);
+  });
+  await pc.goto(pa.url());
+  await pc.waitForSelector('#ply-conn:not(.down)');
+  const first = await playByClicking(pa, (n, s) => (s * 3 + 1) % n);
+  await pc.waitForFunction((x) => Number(document.body.dataset.version) >= x, first);
+  // Cut: two more moves happen while the spectator is away.
+  blocked = true;
+  for (const r of routes) await r.close();
+  await pc.waitForSelector('#ply-conn.down');
+  const second = await playByClicking(pb, (n, s) => (s * 5 + 2) % n);
+  const third = await playByClicking(pa, (n, s) => (s * 7 + 3) % n);
+  assert.equal(third, second + 1);
+  assert.equal(await version(pc), first, 'the spectator saw nothing while away');
+  // Back: it asks for what it missed (version `first`) and applies the events exactly.
+  blocked = false;
+  await pc.waitForFunction((x) => Number(document.body.dataset.version) === x, third, { timeout: 15000 });
+  assert.deepEqual(await history(pc), await history(pa));
+  // The same picture as a page loaded now: the same pieces, and the last move marked.
+  const ids = (/** @type {import('playwright-core').Page} */ p) =>
+    p.evaluate(() => Array.from(document.querySelectorAll('#ply-board [id]')).map((e) => e.id).sort());
+  const fresh = await c.newPage();
+  await fresh.goto(pa.url());
+  await fresh.waitForSelector('#ply-conn:not(.down)');
+  assert.deepEqual(await ids(pc), await ids(fresh));
+  assert.ok((await pc.locator('#ply-board .ply-last').count()) > 0, 'the last move is marked');
+  await a.close();
+  await b.close();
+  await c.close();
+});

@@ -219,43 +219,58 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
             return Ok(m);
         }
     }
-    let legal: Vec<(Move, Vec<(Token, State)>)> =
-        moves.iter().map(|&m| (m, replay(state, m))).collect();
-    Err(diagnose(state, &legal, &input))
+    Err(diagnose(state, &moves, &input))
 }
 
 /// Says why `input` matches no legal turn.
-fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token]) -> MoveError {
+///
+/// Replays the legal turns one at a time, twice, keeping only what the message needs: a
+/// position can have more than a million turns (overlapping rows through GIPF pieces, each
+/// kept or taken), and holding all their replays at once took most of a gigabyte.
+fn diagnose(state: &State, moves: &[Move], input: &[Token]) -> MoveError {
     let illegal = MoveError::Illegal;
     let text: Vec<String> = input.iter().map(ToString::to_string).collect();
     // The longest prefix of the input that some legal turn starts with.
-    let matching = |n: usize| {
-        legal.iter().filter(move |(_, t)| {
-            t.len() >= n && t[..n].iter().zip(&input[..n]).all(|((a, _), b)| a == b)
-        })
-    };
-    let mut n = 0;
-    while n < input.len() && matching(n + 1).next().is_some() {
-        n += 1;
-    }
+    let n = moves
+        .iter()
+        .map(|&m| replay(state, m).iter().zip(input).take_while(|((a, _), b)| a == *b).count())
+        .max()
+        .unwrap_or(0);
     let done = if n == 0 { String::new() } else { format!("after {}, ", text[..n].join(",")) };
-    let candidates: Vec<&(Move, Vec<(Token, State)>)> = matching(n).collect();
+    // What the turns that start with those n tokens do next.
+    let mut options: Vec<Token> = Vec::new();
+    let mut before: Option<State> = None;
+    let mut some_end_without_push = false;
+    let mut removes_that_run_later = false;
+    let same_run = |tok: &Token, r: &Removal| matches!(tok, Token::Removal(o) if o.first == r.first && o.last == r.last);
+    for &m in moves {
+        let t = replay(state, m);
+        if t.len() < n || !t[..n].iter().zip(&input[..n]).all(|((a, _), b)| a == b) {
+            continue;
+        }
+        some_end_without_push |= m.push == NO_PUSH;
+        if let Some(Token::Removal(r)) = input.get(n) {
+            removes_that_run_later |= t[n..].iter().any(|(tok, _)| same_run(tok, r));
+        }
+        if let Some((next, st)) = t.get(n) {
+            before.get_or_insert(*st);
+            if !options.contains(next) {
+                options.push(next.clone());
+            }
+        }
+    }
     if n == input.len() {
         // The input is a strict prefix of legal turns.
-        let mut next: Vec<String> = candidates.iter().map(|(_, t)| t[n].0.to_string()).collect();
+        let mut next: Vec<String> = options.iter().map(ToString::to_string).collect();
         next.sort();
-        next.dedup();
         return illegal(format!(
             "incomplete turn: {done}the rules require more (one of: {})",
             next.join(" ")
         ));
     }
     let wrong = &input[n];
-    let mut options: Vec<&Token> =
-        candidates.iter().filter(|(_, t)| t.len() > n).map(|(_, t)| &t[n].0).collect();
-    options.dedup();
     if options.is_empty() {
-        let why = if candidates.iter().any(|(m, _)| m.push == NO_PUSH) {
+        let why = if some_end_without_push {
             "the game is over at that point"
         } else {
             "no row of yours is left to remove"
@@ -263,8 +278,7 @@ fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token
         return illegal(format!("{done}the turn is complete: {wrong} cannot follow ({why})"));
     }
     // The state just before the wrong token, from any candidate.
-    let before =
-        candidates.iter().find(|(_, t)| t.len() > n).map(|(_, t)| t[n].1).unwrap_or(*state);
+    let before = before.unwrap_or(*state);
     let removals: Vec<String> = {
         let mut v: Vec<String> = options
             .iter()
@@ -290,18 +304,8 @@ fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token
                     "{done}{r} is not possible: you have no row to remove here; push now"
                 ));
             }
-            let same_run: Vec<&&Token> = options
-                .iter()
-                .filter(
-                    |t| matches!(t, Token::Removal(o) if o.first == r.first && o.last == r.last),
-                )
-                .collect();
-            let later = candidates.iter().any(|(_, t)| {
-                t[n..].iter().any(
-                    |(tok, _)| matches!(tok, Token::Removal(o) if o.first == r.first && o.last == r.last),
-                )
-            });
-            if same_run.is_empty() && later {
+            let now = options.iter().any(|t| same_run(t, r));
+            if !now && removes_that_run_later {
                 return illegal(format!(
                     "{done}x{}-{} comes later: rows are removed in the order of 4.6 (rows that \
                      overlap others first, then the separate rows in ascending order of their \
@@ -311,7 +315,7 @@ fn diagnose(state: &State, legal: &[(Move, Vec<(Token, State)>)], input: &[Token
                     removals.join(" ")
                 ));
             }
-            if same_run.is_empty() {
+            if !now {
                 return illegal(format!(
                     "{done}x{}-{} is not the run of a row of yours that may be removed now \
                      (possible: {})",

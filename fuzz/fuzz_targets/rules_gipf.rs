@@ -1,0 +1,5 @@
+//! The rules of gipf: a game walked by the input's bytes, checking the game contract at
+//! every position. See `ply_fuzz::check_rules`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ply_fuzz::check_rules::<ply_gipf::Position>(data));

@@ -58,6 +58,10 @@ test('every game is played by clicking (against the computer where there is one)
     const page = await context.newPage();
     const errors = /** @type {string[]} */ ([]);
     page.on('pageerror', (e) => errors.push(String(e)));
+    // The page works under the server's Content-Security-Policy: nothing is blocked.
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to/i.test(m.text())) errors.push(m.text());
+    });
     await newGame(page, g.name, g.computer ? 'computer-1' : 'hotseat');
     // Vary the clicked targets a little so games differ from the first item.
     const pick = (/** @type {number} */ n, /** @type {number} */ step) => (step * 7 + 3) % n;

@@ -16,6 +16,45 @@ pub struct ServeArgs {
     /// `~/.local/share/ply/ply.sqlite`), or `PLY_DATABASE_URL` when set.
     #[arg(long)]
     pub database: Option<String>,
+    /// New games one address may create: at once, then per minute (0: no limit).
+    #[arg(long, value_name = "BURST,PER_MINUTE", default_value = "20,20", value_parser = parse_limit)]
+    pub create_limit: LimitArg,
+    /// Game actions (moves, undos, draws, hints) one address may make: at once, then per
+    /// minute (0: no limit).
+    #[arg(long, value_name = "BURST,PER_MINUTE", default_value = "60,600", value_parser = parse_limit)]
+    pub act_limit: LimitArg,
+    /// Games against the computer's level 10 one address may create: at once, then per
+    /// minute (0: no limit).
+    #[arg(long, value_name = "BURST,PER_MINUTE", default_value = "4,4", value_parser = parse_limit)]
+    pub strong_limit: LimitArg,
+    /// Connections open at once (default: 90 % of the open-file limit, raised as far as the
+    /// system allows).
+    #[arg(long)]
+    pub max_connections: Option<usize>,
+}
+
+/// A rate limit as given on the command line (`None`: no limit).
+#[derive(Clone, Copy, Debug)]
+pub struct LimitArg(Option<ply_server::guard::Limit>);
+
+/// `BURST,PER_MINUTE`, or `0` for no limit.
+fn parse_limit(text: &str) -> Result<LimitArg, String> {
+    if text.trim() == "0" {
+        return Ok(LimitArg(None));
+    }
+    let (burst, per_minute) =
+        text.split_once(',').ok_or_else(|| format!("'{text}' is not BURST,PER_MINUTE or 0"))?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n > 0)
+            .ok_or_else(|| format!("'{t}' in '{text}' is not a positive whole number"))
+    };
+    Ok(LimitArg(Some(ply_server::guard::Limit {
+        burst: number(burst)?,
+        per_minute: number(per_minute)?,
+    })))
 }
 
 pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
@@ -35,7 +74,16 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
         .build()
         .context("starting the async runtime")?;
     runtime
-        .block_on(ply_server::serve(ply_server::Config { addr: args.addr, database }))
+        .block_on(ply_server::serve(ply_server::Config {
+            addr: args.addr,
+            database,
+            limits: ply_server::guard::Limits {
+                create: args.create_limit.0,
+                act: args.act_limit.0,
+                strong: args.strong_limit.0,
+            },
+            max_connections: args.max_connections,
+        }))
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("ply serve")?;
     Ok(ExitCode::SUCCESS)

@@ -19,8 +19,10 @@ use serde_json::{Value, json};
 use tokio::sync::{Semaphore, mpsc, oneshot};
 
 pub mod choices;
+pub mod guard;
 pub mod i18n;
 pub mod loadtest;
+pub mod net;
 mod pages;
 pub mod patch;
 pub mod protocol;
@@ -35,6 +37,13 @@ pub use room::{Action, MoveSpec, Rooms};
 #[derive(Clone, Debug)]
 pub struct AppState {
     pub rooms: Rooms,
+    pub limits: guard::RateLimits,
+    /// One permit per open connection (HTTP, and WebSocket for its whole life).
+    pub connections: Arc<Semaphore>,
+    max_connections: usize,
+    /// Turns true when the server begins to stop.
+    stopping: tokio::sync::watch::Receiver<bool>,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 /// How the rooms of a server behave.
@@ -46,6 +55,10 @@ pub struct RoomSettings {
     pub idle: Duration,
     /// Search memory kept for computer players between their turns, in bytes.
     pub engine_memory: usize,
+    /// Requests one client address may make.
+    pub limits: guard::Limits,
+    /// Connections open at once.
+    pub max_connections: usize,
 }
 
 impl Default for RoomSettings {
@@ -54,6 +67,8 @@ impl Default for RoomSettings {
             searches: std::thread::available_parallelism().map_or(2, usize::from),
             idle: Duration::from_secs(300),
             engine_memory: 512 << 20,
+            limits: guard::Limits::default(),
+            max_connections: net::NetSettings::default().max_connections,
         }
     }
 }
@@ -75,7 +90,20 @@ impl AppState {
             engines: Arc::new(room::EngineCache::new(settings.engine_memory)),
             idle: settings.idle,
         };
-        AppState { rooms: Rooms::new(shared) }
+        let (stop, stopping) = tokio::sync::watch::channel(false);
+        AppState {
+            rooms: Rooms::new(shared),
+            limits: guard::RateLimits::new(settings.limits),
+            connections: net::connection_permits(settings.max_connections),
+            max_connections: settings.max_connections.max(1),
+            stopping,
+            stop: Arc::new(stop),
+        }
+    }
+
+    /// Tells every WebSocket connection to close (the server is stopping).
+    pub fn begin_stopping(&self) {
+        let _ = self.stop.send(true);
     }
 
     /// Creates a game as `POST /api/games` does; the answer is its JSON.
@@ -98,32 +126,49 @@ pub struct Config {
     pub addr: SocketAddr,
     /// `None`: the default SQLite file in the user's data folder.
     pub database: Option<String>,
+    /// Requests one client address may make.
+    pub limits: guard::Limits,
+    /// Connections open at once (`None`: 90 % of the raised open-file limit).
+    pub max_connections: Option<usize>,
 }
 
 /// Opens the store, binds `config.addr`, prints `listening on http://ADDR` on stdout and
-/// serves until the process is stopped.
+/// serves until SIGTERM or Ctrl-C, then stops gracefully (see [`net::run`]).
 ///
 /// # Errors
-/// When the database cannot be opened or the address cannot be bound.
+/// When the database cannot be opened (or cannot be written) or the address cannot be bound.
 pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     let store = Store::open(config.database.as_deref()).await?;
-    let searches = std::thread::available_parallelism().map_or(2, usize::from);
-    let state = AppState::new(store, searches);
+    let net = net::NetSettings::for_this_process();
+    let settings = RoomSettings {
+        max_connections: config.max_connections.unwrap_or(net.max_connections),
+        limits: config.limits,
+        ..RoomSettings::default()
+    };
+    let state = AppState::with(store, settings);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     println!("listening on http://{addr}");
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
-    axum::serve(listener, app(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let net = net::NetSettings { max_connections: settings.max_connections, ..net };
+    // Forget quiet addresses now and then, so the rate limiters stay small.
+    let limits = state.limits.clone();
+    tokio::spawn(async move {
+        loop {
+            tokio::time::sleep(Duration::from_secs(60)).await;
+            limits.forget_quiet();
+        }
+    });
+    net::run(listener, state.clone(), app(state), net, net::stop_signal()).await?;
     Ok(())
 }
 
 /// Every route of the app.
 pub fn app(state: AppState) -> Router {
+    let policy = Arc::new(
+        HeaderValue::from_str(&guard::content_security_policy()).expect("an ASCII policy"),
+    );
     Router::new()
         .route("/", get(pages::home))
         .route("/games", get(pages::games_page).post(create_form))
@@ -147,6 +192,9 @@ pub fn app(state: AppState) -> Router {
         .route("/health", get(health))
         .fallback(pages::not_found)
         .with_state(state)
+        .layer(axum::middleware::from_fn(move |request, next| {
+            guard::headers(policy.clone(), request, next)
+        }))
 }
 
 /// `GET /health`: 200 `{"status": "ok"}` while the store can write, else 503 with the
@@ -314,10 +362,44 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
     }))
 }
 
+/// The client's address, when the server knows it (it always does behind [`net::run`]).
+pub struct Peer(pub Option<std::net::IpAddr>);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        _: &S,
+    ) -> Result<Peer, Self::Rejection> {
+        Ok(Peer(guard::client(parts.extensions.get::<axum::extract::ConnectInfo<SocketAddr>>())))
+    }
+}
+
+/// Whether `addr` may create this game now (new games, and games against the strongest
+/// computer, have limits of their own).
+fn may_create(
+    state: &AppState,
+    addr: Option<std::net::IpAddr>,
+    req: &CreateRequest,
+) -> Result<(), Box<Response>> {
+    state.limits.check(guard::Kind::Create, addr).map_err(|w| Box::new(guard::too_many(w)))?;
+    let level =
+        req.opponent.strip_prefix("computer-").and_then(|l| l.parse::<u8>().ok()).or(req.level);
+    if req.opponent.starts_with("computer") && level == Some(10) {
+        state.limits.check(guard::Kind::Strong, addr).map_err(|w| Box::new(guard::too_many(w)))?;
+    }
+    Ok(())
+}
+
 async fn api_create(
     State(state): State<AppState>,
+    Peer(addr): Peer,
     axum::Json(req): axum::Json<CreateRequest>,
 ) -> Response {
+    if let Err(r) = may_create(&state, addr, &req) {
+        return *r;
+    }
     match create(&state, req).await {
         Err((status, message)) => error(status, message),
         Ok(created) => {
@@ -332,8 +414,12 @@ async fn api_create(
 
 async fn create_form(
     State(state): State<AppState>,
+    Peer(addr): Peer,
     axum::Form(req): axum::Form<CreateRequest>,
 ) -> Response {
+    if let Err(r) = may_create(&state, addr, &req) {
+        return *r;
+    }
     match create(&state, req).await {
         Err((status, message)) => error(status, message),
         Ok(created) => {
@@ -449,8 +535,12 @@ async fn api_act<const VERB: u8>(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    Peer(addr): Peer,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Err(r) = may_write(&state, addr, &headers, &body) {
+        return *r;
+    }
     let body = match body_of(&body) {
         Err(r) => return *r,
         Ok(b) => b,
@@ -476,6 +566,23 @@ async fn api_act<const VERB: u8>(
     }
 }
 
+/// Whether a write endpoint takes this request: a JSON body (or none), within the
+/// address's limit of actions.
+fn may_write(
+    state: &AppState,
+    addr: Option<std::net::IpAddr>,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(), Box<Response>> {
+    if !guard::json_body(headers, body) {
+        return Err(Box::new(error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the body must be JSON (Content-Type: application/json)",
+        )));
+    }
+    state.limits.check(guard::Kind::Act, addr).map_err(|w| Box::new(guard::too_many(w)))
+}
+
 fn body_of(bytes: &[u8]) -> Result<ActBody, Box<Response>> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Ok(ActBody::default());
@@ -498,8 +605,12 @@ async fn api_hint(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    Peer(addr): Peer,
     body: axum::body::Bytes,
 ) -> Response {
+    if let Err(r) = may_write(&state, addr, &headers, &body) {
+        return *r;
+    }
     let body = match body_of(&body) {
         Err(r) => return *r,
         Ok(b) => b,
@@ -564,8 +675,7 @@ struct BackQuery {
 async fn set_lang(Path(code): Path<String>, Query(q): Query<BackQuery>) -> Response {
     let lang = i18n::Lang::parse(&code).unwrap_or(i18n::Lang::En);
     // Only local paths, never another site.
-    let back =
-        q.back.filter(|b| b.starts_with('/') && !b.starts_with("//")).unwrap_or_else(|| "/".into());
+    let back = guard::local_path(q.back.as_deref());
     let mut resp = Redirect::to(&back).into_response();
     resp.headers_mut().insert(
         header::SET_COOKIE,
@@ -597,16 +707,41 @@ async fn ws(
     State(state): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
+    Peer(addr): Peer,
     Query(q): Query<TokenQuery>,
 ) -> Response {
+    // A page of another site must not act with this site's seat cookie.
+    if !guard::same_origin(&headers) {
+        return error(StatusCode::FORBIDDEN, "this WebSocket is for pages of this site only");
+    }
+    // A WebSocket holds a connection permit for its whole life.
+    let Ok(permit) = state.connections.clone().try_acquire_owned() else {
+        return error(StatusCode::SERVICE_UNAVAILABLE, "too many connections; try again soon");
+    };
     let token = token_of(&headers, &id, q.token);
     let lang = i18n::Lang::of_request(&headers);
+    let (rooms, limits, stopping) =
+        (state.rooms.clone(), state.limits.clone(), state.stopping.clone());
     // Clients send small messages: a small read buffer (the default is 128 KiB, zeroed per
     // connection) saves memory and time with thousands of connections.
     ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
         .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
         .read_buffer_size(4096)
-        .on_upgrade(move |socket| client(socket, state.rooms, id, token, lang))
+        .on_upgrade(move |socket| async move {
+            let c = Connection {
+                socket,
+                rooms,
+                id,
+                token,
+                lang,
+                queue: None,
+                subscribed: None,
+                addr,
+                limits,
+            };
+            client(c, stopping).await;
+            drop(permit);
+        })
 }
 
 /// How long a message to a client may take to go out before the connection is dropped.
@@ -622,6 +757,9 @@ struct Connection {
     /// The room's messages for this connection, once it said `hello`.
     queue: Option<mpsc::Receiver<Arc<str>>>,
     subscribed: Option<room::Subscribed>,
+    /// The client's address, for its rate limits.
+    addr: Option<std::net::IpAddr>,
+    limits: guard::RateLimits,
 }
 
 impl Connection {
@@ -658,6 +796,12 @@ impl Connection {
     ) -> bool {
         let token = self.token.clone();
         let id = self.id.clone();
+        if !matches!(msg, ClientMsg::Hello { .. } | ClientMsg::Ping)
+            && let Err(wait) = self.limits.check(guard::Kind::Act, self.addr)
+        {
+            let r = Rejection::new(429, Reason::TooMany(wait.as_secs() + 1));
+            return self.refuse(&r).await;
+        }
         let acted = match msg {
             ClientMsg::Hello { protocol, version } => {
                 if protocol.is_some_and(|p| p != protocol::PROTOCOL) {
@@ -752,14 +896,11 @@ async fn hint_ready(
 
 /// One WebSocket: waits for `hello`, then forwards the room's messages and answers the
 /// client's. A message that is not one of the protocol's gets an `error` and changes nothing.
-async fn client(
-    socket: WebSocket,
-    rooms: Rooms,
-    id: String,
-    token: Option<String>,
-    lang: i18n::Lang,
-) {
-    let mut c = Connection { socket, rooms, id, token, lang, queue: None, subscribed: None };
+/// When the server stops, the client is told to reconnect (close code 1012, "service
+/// restart"); a ping every 30 s finds connections whose other end has gone.
+async fn client(mut c: Connection, mut stopping: tokio::sync::watch::Receiver<bool>) {
+    let mut ping = tokio::time::interval(Duration::from_secs(30));
+    ping.tick().await;
     let mut hint = None;
     loop {
         tokio::select! {
@@ -811,6 +952,19 @@ async fn client(
                         break;
                     }
                 }
+            }
+            changed = stopping.changed() => {
+                let stop = changed.is_err() || *stopping.borrow_and_update();
+                if !stop { continue; }
+                let _ = c.socket.send(Message::Close(Some(CloseFrame {
+                    code: 1012,
+                    reason: "the server is restarting; reconnect".into(),
+                }))).await;
+                break;
+            }
+            _ = ping.tick() => {
+                let sent = tokio::time::timeout(SEND_TIMEOUT, c.socket.send(Message::Ping(Vec::new().into()))).await;
+                if !matches!(sent, Ok(Ok(()))) { break; }
             }
             answer = hint_ready(&mut hint) => {
                 let ok = match answer {

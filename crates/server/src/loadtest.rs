@@ -370,12 +370,25 @@ fn temp_database(
 pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let (dir, url) = temp_database(config.database.as_ref(), "loadtest")?;
     let store = ply_store::Store::open(Some(&url)).await.map_err(|e| e.to_string())?;
-    let state = AppState::with(store, RoomSettings::default());
+    // The server as `ply serve` runs it (header timeouts, connection cap), without rate
+    // limits: all the players come from one address.
+    let net = crate::net::NetSettings::for_this_process();
+    let settings = RoomSettings {
+        limits: crate::guard::Limits::none(),
+        max_connections: net.max_connections,
+        ..RoomSettings::default()
+    };
+    let state = AppState::with(store, settings);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let server_state = state.clone();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(async move {
-        let _ = axum::serve(listener, app(server_state)).await;
+        let stopped = async {
+            let _ = stopped.await;
+        };
+        let _ =
+            crate::net::run(listener, server_state.clone(), app(server_state), net, stopped).await;
     });
     let config = Arc::new(config);
     let tally = Arc::new(Mutex::new(Tally::default()));
@@ -408,7 +421,8 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             }
         }
     }
-    server.abort();
+    let _ = stop.send(());
+    let _ = tokio::time::timeout(Duration::from_secs(15), server).await;
     let _ = std::fs::remove_dir_all(&dir);
     let mut t = std::mem::take(&mut *tally.lock().expect("tally"));
     t.latencies.sort_unstable();
@@ -473,8 +487,12 @@ pub fn resident_bytes() -> u64 {
 pub async fn memory(config: MemoryConfig) -> Result<MemoryReport, String> {
     let (dir, url) = temp_database(config.database.as_ref(), "memory")?;
     let store = ply_store::Store::open(Some(&url)).await.map_err(|e| e.to_string())?;
-    let state =
-        AppState::with(store, RoomSettings { idle: config.idle, ..RoomSettings::default() });
+    let settings = RoomSettings {
+        idle: config.idle,
+        limits: crate::guard::Limits::none(),
+        ..RoomSettings::default()
+    };
+    let state = AppState::with(store, settings);
     let rss_before = resident_bytes();
     let start = Instant::now();
     let mut rss_peak = rss_before;

@@ -44,6 +44,8 @@ pub enum Reason {
     ChoicesStale,
     /// A turn the game has not reached.
     NoSuchTurn(usize),
+    /// Too many requests from this address: try again in this many seconds.
+    TooMany(u64),
     /// The caller holds no seat of this game.
     Spectator,
     /// The caller acted on an old version.
@@ -94,6 +96,7 @@ impl Reason {
             Reason::BadMessage(_) => "bad-message",
             Reason::NoSuchPath => "no-such-path",
             Reason::NoSuchTurn(_) => "no-such-turn",
+            Reason::TooMany(_) => "too-many",
             Reason::ChoicesStale | Reason::Stale { .. } => "stale",
             Reason::Spectator => "spectator",
             Reason::Over => "over",
@@ -142,6 +145,11 @@ impl Reason {
                 "Those clicks make no legal move here.".to_string(),
                 "그렇게 누르면 둘 수 있는 수가 되지 않습니다.".to_string(),
                 "Такие нажатия не составляют допустимого хода.".to_string(),
+            ],
+            Reason::TooMany(seconds) => [
+                format!("Too many requests from your address; try again in {seconds} s."),
+                format!("요청이 너무 많습니다. {seconds}초 후에 다시 해 보세요."),
+                format!("Слишком много запросов с вашего адреса; попробуйте через {seconds} с."),
             ],
             Reason::NoSuchTurn(ply) => [
                 format!("The game has no turn {ply}."),

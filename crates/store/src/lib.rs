@@ -267,7 +267,14 @@ pub struct Store {
     writer: SqlitePool,
     health: Arc<WriteHealth>,
     /// The changes waiting for the writer task (see [`Store::record`]).
-    jobs: mpsc::Sender<Job>,
+    jobs: mpsc::Sender<Work>,
+}
+
+/// What the writer task is asked to do.
+enum Work {
+    Change(Job),
+    /// Answer once every change sent before is written (or failed).
+    Flush(oneshot::Sender<()>),
 }
 
 /// The most changes written in one transaction.
@@ -727,21 +734,45 @@ impl Store {
             reply,
         };
         let stopped = || StoreError::WriteFailed("the store's writer has stopped".into());
-        self.jobs.send(job).await.map_err(|_| stopped())?;
+        self.jobs.send(Work::Change(job)).await.map_err(|_| stopped())?;
         answer.await.map_err(|_| stopped())?
+    }
+
+    /// Waits until every change handed to the store before is written (or has failed), as a
+    /// server does before it stops.
+    pub async fn flush(&self) {
+        let (done, wait) = oneshot::channel();
+        if self.jobs.send(Work::Flush(done)).await.is_ok() {
+            let _ = wait.await;
+        }
     }
 }
 
 /// The writer task: takes the changes that wait, writes them in one transaction, and answers
 /// each.
-async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::Receiver<Job>) {
+async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::Receiver<Work>) {
+    let mut flushes = Vec::new();
     while let Some(first) = rx.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < MAX_BATCH {
-            match rx.try_recv() {
-                Ok(job) => batch.push(job),
-                Err(_) => break,
+        let mut batch = Vec::new();
+        let mut next = Some(first);
+        while let Some(work) = next.take() {
+            match work {
+                Work::Change(job) => batch.push(job),
+                // Everything before a flush is in this batch: answer it after the write.
+                Work::Flush(done) => {
+                    flushes.push(done);
+                    break;
+                }
             }
+            if batch.len() < MAX_BATCH {
+                next = rx.try_recv().ok();
+            }
+        }
+        if batch.is_empty() {
+            for done in flushes.drain(..) {
+                let _ = done.send(());
+            }
+            continue;
         }
         match write_batch(&writer, &batch).await {
             Ok(landed) => {
@@ -757,6 +788,9 @@ async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::
                     let _ = job.reply.send(Err(StoreError::WriteFailed(text.clone())));
                 }
             }
+        }
+        for done in flushes.drain(..) {
+            let _ = done.send(());
         }
     }
 }

@@ -6,7 +6,9 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use ply_server::{AppState, app};
+use ply_server::guard::Limits;
+use ply_server::net::NetSettings;
+use ply_server::{AppState, RoomSettings, app};
 use ply_store::Store;
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -32,19 +34,26 @@ impl Server {
         server
     }
 
-    /// A server on the database at `database`.
+    /// A server on the database at `database`, without rate limits.
     pub async fn start(database: &str) -> Server {
+        Server::start_with(database, Limits::none()).await
+    }
+
+    /// A server as `ply serve` runs it (its accept loop, header timeout and connection cap),
+    /// with these rate limits.
+    pub async fn start_with(database: &str, limits: Limits) -> Server {
         let store = Store::open(Some(database)).await.expect("store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let settings = RoomSettings { searches: 2, limits, ..RoomSettings::default() };
+        let state = AppState::with(store, settings);
+        let net = NetSettings { header_timeout: Duration::from_secs(2), ..NetSettings::default() };
         let task = tokio::spawn(async move {
-            axum::serve(listener, app(AppState::new(store, 2)))
-                .with_graceful_shutdown(async {
-                    let _ = stopped.await;
-                })
-                .await
-                .unwrap();
+            let stopped = async {
+                let _ = stopped.await;
+            };
+            ply_server::net::run(listener, state.clone(), app(state), net, stopped).await.unwrap();
         });
         Server { addr, stop: Some(stop), task, _dir: None }
     }

@@ -54,13 +54,25 @@ fn cells_to_points(mut cells: u64) -> Vec<Point> {
 /// The tokens of a legal move, in order, replaying it on a copy of `state`. Each token comes
 /// with the state just before it (for click paths and diagnostics).
 pub(crate) fn replay(state: &State, mv: Move) -> Vec<(Token, State)> {
+    let mut out = Vec::new();
+    replay_while(state, mv, |token, st| {
+        out.push((token, *st));
+        true
+    });
+    out
+}
+
+/// Replays a legal move on a copy of `state`, giving each token with the state just before it
+/// to `visit`, and stops as soon as `visit` returns false.
+fn replay_while(state: &State, mv: Move, mut visit: impl FnMut(Token, &State) -> bool) {
     let mut st = *state;
     let p = st.to_move.index();
-    let mut out = Vec::new();
     let push = push_token(st.variant, mv);
     for i in 0..=mv.len as usize {
         if let Some(push) = push.as_ref().filter(|_| i == mv.pre as usize) {
-            out.push((push.clone(), st));
+            if !visit(push.clone(), &st) {
+                return;
+            }
             let gipf = mv.push & GIPF_BIT != 0;
             let entry = &ENTRIES[(mv.push & !GIPF_BIT) as usize];
             st.board = st.board.push(p, entry, gipf).expect("legal push");
@@ -77,10 +89,11 @@ pub(crate) fn replay(state: &State, mv: Move) -> Vec<(Token, State)> {
             last: cell_point(63 - run.leading_zeros()),
             kept: cells_to_points(keep),
         });
-        out.push((token, st));
+        if !visit(token, &st) {
+            return;
+        }
         st.remove(p, run, keep);
     }
-    out
 }
 
 /// The push token of a move, without replaying it; `None` for a turn without a push.
@@ -224,39 +237,61 @@ pub(crate) fn parse(pos: &Position, text: &str) -> Result<Move, MoveError> {
 
 /// Says why `input` matches no legal turn.
 ///
-/// Replays the legal turns one at a time, twice, keeping only what the message needs: a
-/// position can have more than a million turns (overlapping rows through GIPF pieces, each
-/// kept or taken), and holding all their replays at once took most of a gigabyte.
+/// Replays the legal turns one at a time, twice, each only as far as the message needs, and
+/// keeps only what the message needs: a position can have more than a million turns
+/// (overlapping rows through GIPF pieces, each kept or taken); holding all their replays at
+/// once took most of a gigabyte.
 fn diagnose(state: &State, moves: &[Move], input: &[Token]) -> MoveError {
     let illegal = MoveError::Illegal;
     let text: Vec<String> = input.iter().map(ToString::to_string).collect();
     // The longest prefix of the input that some legal turn starts with.
-    let n = moves
-        .iter()
-        .map(|&m| replay(state, m).iter().zip(input).take_while(|((a, _), b)| a == *b).count())
-        .max()
-        .unwrap_or(0);
+    let mut n = 0;
+    for &m in moves {
+        let mut k = 0;
+        replay_while(state, m, |token, _| {
+            let same = input.get(k) == Some(&token);
+            k += usize::from(same);
+            same
+        });
+        n = n.max(k);
+    }
     let done = if n == 0 { String::new() } else { format!("after {}, ", text[..n].join(",")) };
     // What the turns that start with those n tokens do next.
     let mut options: Vec<Token> = Vec::new();
     let mut before: Option<State> = None;
     let mut some_end_without_push = false;
     let mut removes_that_run_later = false;
-    let same_run = |tok: &Token, r: &Removal| matches!(tok, Token::Removal(o) if o.first == r.first && o.last == r.last);
+    let same_run = |token: &Token, r: &Removal| matches!(token, Token::Removal(o) if o.first == r.first && o.last == r.last);
+    let wrong_removal = match input.get(n) {
+        Some(Token::Removal(r)) => Some(r),
+        _ => None,
+    };
     for &m in moves {
-        let t = replay(state, m);
-        if t.len() < n || !t[..n].iter().zip(&input[..n]).all(|((a, _), b)| a == b) {
-            continue;
-        }
-        some_end_without_push |= m.push == NO_PUSH;
-        if let Some(Token::Removal(r)) = input.get(n) {
-            removes_that_run_later |= t[n..].iter().any(|(tok, _)| same_run(tok, r));
-        }
-        if let Some((next, st)) = t.get(n) {
-            before.get_or_insert(*st);
-            if !options.contains(next) {
-                options.push(next.clone());
+        // Tokens seen, whether they all matched the input so far, and whether the wrong
+        // removal's run comes at or after token n.
+        let (mut k, mut prefix, mut later) = (0, true, false);
+        replay_while(state, m, |token, st| {
+            if k < n {
+                prefix = token == input[k];
+                k += 1;
+                return prefix;
             }
+            if k == n {
+                before.get_or_insert(*st);
+                later = wrong_removal.is_some_and(|r| same_run(&token, r));
+                if !options.contains(&token) {
+                    options.push(token);
+                }
+            } else {
+                later = wrong_removal.is_some_and(|r| same_run(&token, r));
+            }
+            k += 1;
+            // All that is left to learn is whether the wrong removal's run comes later.
+            wrong_removal.is_some() && !later
+        });
+        if prefix && k >= n {
+            some_end_without_push |= m.push == NO_PUSH;
+            removes_that_run_later |= later;
         }
     }
     if n == input.len() {

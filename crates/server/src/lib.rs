@@ -86,7 +86,7 @@ impl AppState {
     pub fn with(store: Store, settings: RoomSettings) -> AppState {
         let shared = room::Shared {
             store,
-            think: Arc::new(Semaphore::new(settings.searches.max(1))),
+            think: Arc::new(room::Searches::new(settings.searches)),
             engines: Arc::new(room::EngineCache::new(settings.engine_memory)),
             idle: settings.idle,
         };

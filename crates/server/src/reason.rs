@@ -70,6 +70,8 @@ pub enum Reason {
     },
     UndoNotHere,
     NothingToUndo,
+    /// The game used all its takebacks.
+    UndoLimit(i64),
     /// Another action changed the game between reading and saving.
     Race,
     /// The store cannot write (a full disk, an I/O error): nothing was saved.
@@ -104,7 +106,7 @@ impl Reason {
             Reason::ComputerRefusesDraws | Reason::NoDraws(_) => "no-draws",
             Reason::NoOfferToAccept | Reason::NoOfferToDecline => "no-offer",
             Reason::Illegal { .. } => "illegal",
-            Reason::UndoNotHere | Reason::NothingToUndo => "no-undo",
+            Reason::UndoNotHere | Reason::NothingToUndo | Reason::UndoLimit(_) => "no-undo",
             Reason::Race => "race",
             Reason::CannotSave => "cannot-save",
             Reason::SaveFailed(_) => "save-failed",
@@ -217,6 +219,11 @@ impl Reason {
                 "Undo is for games against the computer or at one screen.".to_string(),
                 "무르기는 컴퓨터와 두는 게임이나 한 화면에서 두는 게임에서만 할 수 있습니다.".to_string(),
                 "Ход можно вернуть только в партии с компьютером или за одним экраном.".to_string(),
+            ],
+            Reason::UndoLimit(n) => [
+                format!("This game has used all its {n} takebacks."),
+                format!("이 게임은 무르기 {n}번을 모두 썼습니다."),
+                format!("В этой партии использованы все {n} возвратов хода."),
             ],
             Reason::NothingToUndo => [
                 "There is no move of yours to take back.".to_string(),

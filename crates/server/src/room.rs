@@ -26,6 +26,10 @@ use crate::protocol::{
 };
 use crate::reason::{Reason, Rejection};
 
+/// Takebacks allowed in one game: enough for any game people play, and a bound on what a
+/// move/undo loop can cost.
+pub const MAX_UNDOS: i64 = 100;
+
 /// How many recent events a room keeps for followers that reconnect.
 const RECENT_EVENTS: usize = 32;
 /// Messages that may wait for a slow follower before it is dropped (it reconnects and
@@ -255,12 +259,38 @@ impl EngineCache {
     }
 }
 
+/// The computer's searches, in two queues so a short search never waits behind long ones:
+/// node-limited levels (1–9, and hints) take milliseconds; time-limited level 10 takes a
+/// second a turn. Each queue is first come, first served; long searches get one core fewer
+/// than there are (at least one), so short ones always find a core.
+#[derive(Debug)]
+pub struct Searches {
+    short: Arc<Semaphore>,
+    long: Arc<Semaphore>,
+}
+
+impl Searches {
+    /// Queues for a machine with `cores` cores.
+    #[must_use]
+    pub fn new(cores: usize) -> Searches {
+        Searches {
+            short: Arc::new(Semaphore::new(cores.max(1))),
+            long: Arc::new(Semaphore::new(cores.saturating_sub(1).max(1))),
+        }
+    }
+
+    /// The queue of a search with these settings.
+    fn queue(&self, think: &Think) -> Arc<Semaphore> {
+        if think.limits.time.is_some() { self.long.clone() } else { self.short.clone() }
+    }
+}
+
 /// What every room shares.
 #[derive(Clone, Debug)]
 pub struct Shared {
     pub store: Store,
-    /// Bounds the searches running at once on the blocking pool.
-    pub think: Arc<Semaphore>,
+    /// Bounds the searches running at once on the blocking pool, fairly.
+    pub think: Arc<Searches>,
     pub engines: Arc<EngineCache>,
     /// A room nobody follows leaves memory after this long without a request.
     pub idle: Duration,
@@ -1144,6 +1174,9 @@ impl Room {
         if self.finished() {
             return Err(Rejection::new(409, Reason::Over));
         }
+        if self.row.undos >= MAX_UNDOS {
+            return Err(Rejection::new(409, Reason::UndoLimit(MAX_UNDOS)));
+        }
         // Against the computer: back to the person's last turn.
         let history = self.game.history().len();
         let mut game = self.game.box_clone();
@@ -1167,6 +1200,7 @@ impl Room {
         self.game = game;
         self.shown.truncate(ply);
         self.row.draw_offer = None;
+        self.row.undos += 1;
         self.publish(EventKind::Undo { ply }, true);
         self.maybe_think();
         Ok(())
@@ -1310,7 +1344,7 @@ impl Room {
             }
             Ok(HintSearch { mut engine, think, tx }) => {
                 let version = self.version;
-                let sem = self.shared.think.clone();
+                let sem = self.shared.think.queue(&think);
                 self.hints += 1;
                 tokio::spawn(async move {
                     let best = match sem.acquire_owned().await {
@@ -1394,7 +1428,7 @@ impl Room {
         self.thinking = Some(stop.clone());
         self.thinking_changed();
         let version = self.version;
-        let sem = self.shared.think.clone();
+        let sem = self.shared.think.queue(&think);
         let Some(tx) = self.tx.upgrade() else { return };
         tokio::spawn(async move {
             let (engine, best) = match sem.acquire_owned().await {

@@ -295,3 +295,59 @@ async fn the_http_view_keeps_its_legal_moves() {
     assert_eq!(v["seats"], json!(["P1", "P2"]));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_quick_computer_reply_never_waits_behind_long_searches() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
+    let store = Store::open(Some(&url)).await.unwrap();
+    // One core's worth of searches: without two queues, every search would wait its turn.
+    let settings = RoomSettings { searches: 1, ..RoomSettings::default() };
+    let state = AppState::with(store, settings);
+    let computer_first = |level: u8| {
+        serde_json::from_value::<ply_server::CreateRequest>(
+            json!({"game": "boop", "opponent": "computer", "level": level, "seat": "P2"}),
+        )
+        .unwrap()
+    };
+    // Four level-10 games: the computer opens each with a one-second search.
+    for _ in 0..4 {
+        state.create(computer_first(10)).await.unwrap();
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let started = std::time::Instant::now();
+    let created = state.create(computer_first(1)).await.unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    loop {
+        let view = state.rooms.view(&id, None).await.unwrap();
+        if !view.view.history.is_empty() {
+            break;
+        }
+        assert!(started.elapsed() < Duration::from_millis(900), "the level-1 reply waited");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn takebacks_are_limited_per_game_even_across_reloads() {
+    let (_dir, state) = quick_state(100).await;
+    let created = state
+        .create(serde_json::from_value(json!({"game": "boop", "opponent": "hotseat"})).unwrap())
+        .await
+        .unwrap();
+    let id = created["id"].as_str().unwrap().to_string();
+    let token = Some(created["token"].as_str().unwrap().to_string());
+    let play = Action::Move(MoveSpec::Notation("Kc3".into()));
+    for i in 0..ply_server::room::MAX_UNDOS {
+        state.rooms.perform(&id, token.clone(), play.clone(), None).await.unwrap();
+        state.rooms.perform(&id, token.clone(), Action::Undo, None).await.unwrap();
+        if i == 50 {
+            // The count is kept in the store: a room made anew knows it.
+            let rooms = state.rooms.clone();
+            wait_until("the room left memory", || rooms.open() == 0).await;
+        }
+    }
+    state.rooms.perform(&id, token.clone(), play, None).await.unwrap();
+    let refused = state.rooms.perform(&id, token, Action::Undo, None).await.unwrap_err();
+    assert_eq!((refused.status, refused.reason.code()), (409, "no-undo"));
+}

@@ -192,6 +192,8 @@ pub struct GameRow {
     pub ended: Option<Ended>,
     /// The seat with a pending offer of a draw.
     pub draw_offer: Option<Player>,
+    /// How many times turns were taken back.
+    pub undos: i64,
     pub version: i64,
     pub created_ms: i64,
     pub updated_ms: i64,
@@ -280,6 +282,10 @@ enum Work {
 /// The most changes written in one transaction.
 const MAX_BATCH: usize = 64;
 
+/// A game's event log keeps at least this many of its last events, and fewer than twice as
+/// many (a reconnecting client older than that gets the whole state instead).
+pub const EVENTS_KEPT: i64 = 64;
+
 /// A change waiting for the writer task, with the way back to its caller.
 struct Job {
     id: String,
@@ -330,11 +336,12 @@ pub fn default_database_path() -> PathBuf {
 }
 
 fn migrator() -> Migrator {
-    let steps: [(i64, &'static str, &'static str); 4] = [
+    let steps: [(i64, &'static str, &'static str); 5] = [
         (1, "games", include_str!("../migrations/sqlite/0001_games.sql")),
         (2, "creator seat", include_str!("../migrations/sqlite/0002_creator_seat.sql")),
         (3, "draw offer", include_str!("../migrations/sqlite/0003_draw_offer.sql")),
         (4, "write probe", include_str!("../migrations/sqlite/0004_write_probe.sql")),
+        (5, "undos", include_str!("../migrations/sqlite/0005_undos.sql")),
     ];
     Migrator::with_migrations(
         steps
@@ -409,6 +416,7 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
         tokens: [row.try_get("token_p1")?, row.try_get("token_p2")?],
         ended,
         draw_offer,
+        undos: row.try_get("undos")?,
         version: row.try_get("version")?,
         created_ms: row.try_get("created_ms")?,
         updated_ms: row.try_get("updated_ms")?,
@@ -419,7 +427,8 @@ fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
 
 const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creator_seat, \
                             token_p1, token_p2, \
-                            status, winner, reason, draw_offer, version, created_ms, updated_ms";
+                            status, winner, reason, draw_offer, undos, version, created_ms, \
+                            updated_ms";
 
 /// Creates a missing database file readable by its owner only: it holds the seats' secret
 /// tokens. (SQLite gives its `-wal` and `-shm` files the same permissions.)
@@ -844,7 +853,7 @@ async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Resu
     let updated = sqlx::query(
         "UPDATE games SET version = $1, updated_ms = $2, draw_offer = $3, \
          status = CASE WHEN $4 IS NULL THEN status ELSE 'finished' END, \
-         winner = COALESCE($4, winner), reason = COALESCE($5, reason) \
+         winner = COALESCE($4, winner), reason = COALESCE($5, reason), undos = undos + $8 \
          WHERE id = $6 AND version = $7",
     )
     .bind(job.version)
@@ -854,6 +863,7 @@ async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Resu
     .bind(job.finish.map(|f| f.reason.as_str()))
     .bind(id)
     .bind(job.version - 1)
+    .bind(i64::from(job.remove_from.is_some()))
     .execute(&mut **tx)
     .await?;
     if updated.rows_affected() != 1 {
@@ -879,6 +889,15 @@ async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Resu
         .bind(&job.body)
         .execute(&mut **tx)
         .await?;
+    // The log keeps the last events only (the moves table keeps the game): every
+    // EVENTS_KEPT versions, the events older than EVENTS_KEPT go.
+    if job.version % EVENTS_KEPT == 0 {
+        sqlx::query("DELETE FROM events WHERE game_id = $1 AND version <= $2")
+            .bind(id)
+            .bind(job.version - EVENTS_KEPT)
+            .execute(&mut **tx)
+            .await?;
+    }
     Ok(true)
 }
 
@@ -1008,6 +1027,26 @@ mod tests {
             let (row, moves) = store.load(id).await.unwrap();
             assert_eq!((row.version, moves), (1, vec!["Kf6".to_string()]));
         }
+    }
+
+    #[tokio::test]
+    async fn the_event_log_of_a_game_stays_short_and_undos_are_counted() {
+        let (_dir, _, store) = file_store().await;
+        let g = store.create_game(&new_game(Mode::HotSeat)).await.unwrap();
+        // A move/undo loop of 500 changes.
+        for v in 1..=500 {
+            let change = if v % 2 == 1 {
+                add(v, 0, "Kc3")
+            } else {
+                Change { version: v, remove_from: Some(0), body: "{}", ..Change::default() }
+            };
+            store.record(&g.id, &change).await.unwrap();
+        }
+        let events = store.events_since(&g.id, 0, 10_000).await.unwrap();
+        assert!(events.len() as i64 >= EVENTS_KEPT && (events.len() as i64) < 2 * EVENTS_KEPT);
+        assert_eq!(events.last().unwrap().0, 500);
+        let (row, moves) = store.load(&g.id).await.unwrap();
+        assert_eq!((row.version, row.undos, moves.len()), (500, 250, 0));
     }
 
     #[tokio::test]

@@ -81,8 +81,8 @@ struct Peek {
     message: Option<String>,
 }
 
-/// The next message, peeked at; choices and states are read whole.
-async fn next_peek(ws: &mut Ws) -> Result<(Peek, String), String> {
+/// The next text message, within a minute.
+async fn next_text(ws: &mut Ws) -> Result<String, String> {
     loop {
         let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
             .await
@@ -90,24 +90,22 @@ async fn next_peek(ws: &mut Ws) -> Result<(Peek, String), String> {
             .ok_or("closed")?
             .map_err(|e| e.to_string())?;
         if let Message::Text(t) = msg {
-            let peek = serde_json::from_str(&t).map_err(|e| format!("{e}: {t}"))?;
-            return Ok((peek, t.to_string()));
+            return Ok(t.to_string());
         }
     }
 }
 
+/// The next message, peeked at; choices and states are read whole.
+async fn next_peek(ws: &mut Ws) -> Result<(Peek, String), String> {
+    let text = next_text(ws).await?;
+    let peek = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+    Ok((peek, text))
+}
+
 async fn next_msg(ws: &mut Ws) -> Result<(ServerMsg, usize), String> {
-    loop {
-        let msg = tokio::time::timeout(Duration::from_secs(60), ws.next())
-            .await
-            .map_err(|_| "no message within 60 s".to_string())?
-            .ok_or("closed")?
-            .map_err(|e| e.to_string())?;
-        if let Message::Text(t) = msg {
-            let parsed = serde_json::from_str(&t).map_err(|e| format!("{e}: {t}"))?;
-            return Ok((parsed, t.len()));
-        }
-    }
+    let text = next_text(ws).await?;
+    let parsed = serde_json::from_str(&text).map_err(|e| format!("{e}: {text}"))?;
+    Ok((parsed, text.len()))
 }
 
 async fn send(ws: &mut Ws, msg: &ClientMsg) -> Result<(), String> {

@@ -8,7 +8,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Reply, Server, create, http, post};
+use common::{Reply, Server, create, http, post, try_create};
 use ply_store::faults::SmallDisk;
 use serde_json::{Value, json};
 
@@ -74,14 +74,7 @@ async fn a_full_disk_never_loses_a_confirmed_action() {
     assert!(health.json()["store"].as_str().unwrap().contains("cannot write"), "{}", health.body);
 
     // Every other kind of action is refused the same way and changes nothing.
-    let r = http(
-        addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"game": "boop", "opponent": "hotseat"})),
-    )
-    .await;
+    let r = try_create(addr, json!({"game": "boop", "opponent": "hotseat"})).await;
     assert!(refused_for_the_store(&r), "create: {} {}", r.status, r.body);
     let r = post(addr, &resign, &rt, "resign", json!({})).await;
     assert!(refused_for_the_store(&r), "resign: {} {}", r.status, r.body);

@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, create, http, next_of, send, ws};
+use common::{Server, create, http, next_of, send, try_create, ws};
 use futures_util::StreamExt;
 use ply_server::guard::{Limit, Limits};
 use serde_json::json;
@@ -167,14 +167,7 @@ async fn one_address_cannot_flood_the_server() {
     assert!(r.header("retry-after").is_some());
     let (hot, ht, _) = create(addr, json!({"game": "boop", "opponent": "hotseat"})).await;
     // The third game of the burst was the refused one: the next is refused too.
-    let r = http(
-        addr,
-        "POST",
-        "/api/games",
-        None,
-        Some(json!({"game": "boop", "opponent": "hotseat"})),
-    )
-    .await;
+    let r = try_create(addr, json!({"game": "boop", "opponent": "hotseat"})).await;
     assert_eq!(r.status, 429, "{}", r.body);
     assert!(r.json()["error"].as_str().unwrap().contains("too many"));
     // Actions: five, then 429, over HTTP and over the WebSocket.

@@ -147,6 +147,11 @@ pub async fn create(addr: SocketAddr, body: Value) -> (String, String, Value) {
     (id, token, v)
 }
 
+/// `POST /api/games` with `body`, whatever the answer.
+pub async fn try_create(addr: SocketAddr, body: Value) -> Reply {
+    http(addr, "POST", "/api/games", None, Some(body)).await
+}
+
 pub fn seat(id: &str, token: &str) -> String {
     format!("ply_seat_{id}={token}")
 }

@@ -16,20 +16,21 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ply_core::{Outcome, Player};
+use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Connection, Row, SqlSafeStr, Sqlite, SqlitePool};
+use sqlx::{Any, AnyPool, Connection, Executor, Row, SqlSafeStr};
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
 #[cfg(feature = "test-support")]
 pub mod faults;
+#[cfg(feature = "test-support")]
+pub mod testing;
 
 /// What can go wrong in the store.
 #[derive(Debug, Error)]
@@ -48,7 +49,7 @@ pub enum StoreError {
     #[error("no game {0}")]
     NotFound(String),
     #[error(
-        "unsupported database URL '{0}' (this build speaks SQLite: sqlite://FILE or sqlite::memory:)"
+        "unsupported database URL '{0}' (give sqlite://FILE, a file path, sqlite::memory: or postgres://…)"
     )]
     Unsupported(String),
     #[error(
@@ -259,14 +260,24 @@ impl WriteHealth {
     }
 }
 
+/// Which database a store is on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// One file (or memory), one node.
+    Sqlite,
+    /// A server several nodes share.
+    Postgres,
+}
+
 /// The games database.
 #[derive(Clone, Debug)]
 pub struct Store {
+    backend: Backend,
     /// Readers.
-    pool: SqlitePool,
-    /// The one writer: SQLite takes one write at a time, and a single connection queues
-    /// writes in order instead of letting them collide and back off (busy waits).
-    writer: SqlitePool,
+    pool: AnyPool,
+    /// The writer: SQLite takes one write at a time, and a single connection queues writes in
+    /// order instead of letting them collide and back off (busy waits).
+    writer: AnyPool,
     health: Arc<WriteHealth>,
     /// The changes waiting for the writer task (see [`Store::record`]).
     jobs: mpsc::Sender<Work>,
@@ -277,6 +288,25 @@ enum Work {
     Change(Job),
     /// Answer once every change sent before is written (or failed).
     Flush(oneshot::Sender<()>),
+}
+
+/// The PostgreSQL channel every committed change is announced on, as `"<game id> <version>"`.
+pub const NOTIFY_CHANNEL: &str = "ply_games";
+
+/// A SQLite URL for a file path (characters that mean something in a URL escaped), asking to
+/// create the file, plus the caller's own query parameters.
+fn sqlite_url(path: &Path, query: &str) -> String {
+    let mut escaped = String::new();
+    for c in path.to_string_lossy().chars() {
+        match c {
+            '%' | '?' | '#' | ' ' => escaped.push_str(&format!("%{:02X}", c as u32)),
+            c => escaped.push(c),
+        }
+    }
+    let mode = if query.split('&').any(|kv| kv.starts_with("mode=")) { "" } else { "mode=rwc" };
+    let query =
+        [mode, query].iter().filter(|q| !q.is_empty()).copied().collect::<Vec<_>>().join("&");
+    format!("sqlite://{escaped}?{query}")
 }
 
 /// The most changes written in one transaction.
@@ -335,14 +365,36 @@ pub fn default_database_path() -> PathBuf {
     }
 }
 
-fn migrator() -> Migrator {
-    let steps: [(i64, &'static str, &'static str); 5] = [
-        (1, "games", include_str!("../migrations/sqlite/0001_games.sql")),
-        (2, "creator seat", include_str!("../migrations/sqlite/0002_creator_seat.sql")),
-        (3, "draw offer", include_str!("../migrations/sqlite/0003_draw_offer.sql")),
-        (4, "write probe", include_str!("../migrations/sqlite/0004_write_probe.sql")),
-        (5, "undos", include_str!("../migrations/sqlite/0005_undos.sql")),
-    ];
+/// The migrations of a database: one folder each, the same steps (the DDL differs).
+fn migrator(backend: Backend) -> Migrator {
+    macro_rules! steps {
+        ($dir:literal) => {
+            [
+                (1, "games", include_str!(concat!("../migrations/", $dir, "/0001_games.sql"))),
+                (
+                    2,
+                    "creator seat",
+                    include_str!(concat!("../migrations/", $dir, "/0002_creator_seat.sql")),
+                ),
+                (
+                    3,
+                    "draw offer",
+                    include_str!(concat!("../migrations/", $dir, "/0003_draw_offer.sql")),
+                ),
+                (
+                    4,
+                    "write probe",
+                    include_str!(concat!("../migrations/", $dir, "/0004_write_probe.sql")),
+                ),
+                (5, "undos", include_str!(concat!("../migrations/", $dir, "/0005_undos.sql"))),
+                (6, "leases", include_str!(concat!("../migrations/", $dir, "/0006_leases.sql"))),
+            ]
+        };
+    }
+    let steps: [(i64, &'static str, &'static str); 6] = match backend {
+        Backend::Sqlite => steps!("sqlite"),
+        Backend::Postgres => steps!("postgres"),
+    };
     Migrator::with_migrations(
         steps
             .into_iter()
@@ -363,7 +415,7 @@ fn corrupt(id: &str, detail: String) -> StoreError {
     StoreError::Corrupt { game: id.to_string(), detail }
 }
 
-fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> Result<GameRow> {
+fn game_from_row(row: &AnyRow) -> Result<GameRow> {
     let id: String = row.try_get("id")?;
     let mode: String = row.try_get("mode")?;
     let mode = Mode::parse(&mode).ok_or_else(|| corrupt(&id, format!("unknown mode '{mode}'")))?;
@@ -453,76 +505,115 @@ fn create_private_file(path: &Path) -> Result<()> {
 impl Store {
     /// Opens (creating if missing) the database at `url`, or the default file when `None`,
     /// runs the migrations and checks that it can write. `url` is `sqlite://PATH`,
-    /// `sqlite:PATH`, `sqlite::memory:` or a plain file path.
+    /// `sqlite:PATH`, `sqlite::memory:`, a plain file path, or `postgres://…` (PostgreSQL,
+    /// which several server nodes can share).
     ///
     /// # Errors
-    /// When the folder or file cannot be created, the URL is not SQLite or names no file, a
-    /// migration fails, or the database cannot be written ([`StoreError::NotWritable`]: a
-    /// server that cannot save games must not start).
+    /// When the folder or file cannot be created, the URL is not one of those or names no
+    /// file, a migration fails, or the database cannot be written
+    /// ([`StoreError::NotWritable`]: a server that cannot save games must not start).
     pub async fn open(url: Option<&str>) -> Result<Store> {
-        let (options, memory) = match url {
-            None => {
-                let path = Self::prepare_path(None)?;
-                (SqliteConnectOptions::new().filename(path), false)
-            }
+        sqlx::any::install_default_drivers();
+        let (backend, url, memory) = match url {
+            None => (Backend::Sqlite, sqlite_url(&Self::prepare_path(None)?, ""), false),
             Some(u) if u.starts_with("sqlite::memory:") || u == "sqlite://:memory:" => {
-                (SqliteConnectOptions::from_str("sqlite::memory:")?, true)
+                (Backend::Sqlite, "sqlite::memory:".to_string(), true)
             }
             Some(u) if u.starts_with("sqlite:") => {
-                let options = SqliteConnectOptions::from_str(u)?;
-                let path = options.get_filename().to_path_buf();
-                if path.as_os_str().is_empty() {
+                let rest = u.strip_prefix("sqlite://").or_else(|| u.strip_prefix("sqlite:"));
+                let (path, query) =
+                    rest.unwrap_or("").split_once('?').unwrap_or((rest.unwrap_or(""), ""));
+                if path.is_empty() {
                     return Err(StoreError::NoFile(u.to_string()));
                 }
-                Self::prepare_path(Some(&path))?;
-                (options, false)
+                let path = Self::prepare_path(Some(Path::new(path)))?;
+                (Backend::Sqlite, sqlite_url(&path, query), false)
+            }
+            Some(u) if u.starts_with("postgres://") || u.starts_with("postgresql://") => {
+                (Backend::Postgres, u.to_string(), false)
             }
             Some(u) if u.contains("://") => return Err(StoreError::Unsupported(u.to_string())),
             Some("") => return Err(StoreError::NoFile(String::new())),
             Some(path) => (
-                SqliteConnectOptions::new().filename(Self::prepare_path(Some(Path::new(path)))?),
+                Backend::Sqlite,
+                sqlite_url(&Self::prepare_path(Some(Path::new(path)))?, ""),
                 false,
             ),
         };
-        let shown = options.get_filename().display().to_string();
-        let options = options
-            .create_if_missing(true)
-            .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10));
-        let options = if memory {
-            options
-        } else {
-            // WAL with NORMAL sync: a commit survives the process dying; only a power cut
-            // may lose the last moments (the usual setting for WAL).
-            options.journal_mode(SqliteJournalMode::Wal).synchronous(SqliteSynchronous::Normal)
+        let shown = match backend {
+            Backend::Sqlite => {
+                url.split('?').next().unwrap_or("").trim_start_matches("sqlite://").to_string()
+            }
+            // Never show a password.
+            Backend::Postgres => url.split('@').next_back().unwrap_or("").to_string(),
         };
-        let writer = SqlitePoolOptions::new()
-            .max_connections(1)
+        let not_writable =
+            |source: sqlx::Error| StoreError::NotWritable { path: shown.clone(), source };
+        // SQLite's settings are per connection: foreign keys, a wait for locks, and (for a
+        // file) WAL with NORMAL sync: a commit survives the process dying; only a power cut
+        // may lose the last moments (the usual setting for WAL).
+        let pragmas: &'static str = match (backend, memory) {
+            (Backend::Postgres, _) => "",
+            (Backend::Sqlite, true) => "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000;",
+            (Backend::Sqlite, false) => {
+                "PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 10000; \
+                 PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;"
+            }
+        };
+        let options = || {
+            AnyPoolOptions::new().after_connect(move |conn, _| {
+                Box::pin(async move {
+                    if !pragmas.is_empty() {
+                        conn.execute(sqlx::raw_sql(pragmas)).await?;
+                    }
+                    Ok(())
+                })
+            })
+        };
+        let writers = match backend {
+            Backend::Sqlite => 1,
+            Backend::Postgres => 4,
+        };
+        let writer = options()
+            .max_connections(writers)
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
-            .connect_with(options.clone())
-            .await?;
-        migrator().run(&writer).await?;
+            .connect(&url)
+            .await
+            .map_err(|e| match e {
+                e @ sqlx::Error::Database(_) => not_writable(e),
+                e => StoreError::Database(e),
+            })?;
+        migrator(backend).run(&writer).await?;
         // Every connection to `:memory:` would be a database of its own: share the writer.
         let pool = if memory {
             writer.clone()
         } else {
-            SqlitePoolOptions::new()
-                .max_connections(4)
+            options()
+                .max_connections(match backend {
+                    Backend::Sqlite => 4,
+                    Backend::Postgres => 8,
+                })
                 .idle_timeout(Some(Duration::from_secs(600)))
-                .connect_with(options)
+                .connect(&url)
                 .await?
         };
         let health: Arc<WriteHealth> = Arc::default();
         let (jobs, rx) = mpsc::channel(4 * MAX_BATCH);
-        tokio::spawn(write_jobs(writer.clone(), health.clone(), rx));
-        let store = Store { pool, writer, health, jobs };
+        tokio::spawn(write_jobs(backend, writer.clone(), health.clone(), rx));
+        let store = Store { backend, pool, writer, health, jobs };
         store.probe_write().await.map_err(|e| match e {
-            StoreError::Database(source) => StoreError::NotWritable { path: shown, source },
+            StoreError::Database(source) => not_writable(source),
             other => other,
         })?;
         Ok(store)
+    }
+
+    /// The database this store is on.
+    #[must_use]
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     fn prepare_path(path: Option<&Path>) -> Result<PathBuf> {
@@ -536,7 +627,7 @@ impl Store {
     }
 
     /// The writer connection, or the error that kept the store from getting one.
-    async fn writer(&self) -> Result<PoolConnection<Sqlite>> {
+    async fn writer(&self) -> Result<PoolConnection<Any>> {
         self.writer.acquire().await.map_err(|e| {
             self.health.failed(&e);
             StoreError::Database(e)
@@ -545,7 +636,7 @@ impl Store {
 
     /// Hands the writer back after a write that ended with `result`: a connection whose
     /// write failed is closed, not reused (see the crate documentation).
-    async fn release<T>(&self, conn: PoolConnection<Sqlite>, result: Result<T>) -> Result<T> {
+    async fn release<T>(&self, conn: PoolConnection<Any>, result: Result<T>) -> Result<T> {
         match &result {
             Ok(_) | Err(StoreError::Conflict) => self.health.succeeded(),
             Err(e) => {
@@ -759,7 +850,12 @@ impl Store {
 
 /// The writer task: takes the changes that wait, writes them in one transaction, and answers
 /// each.
-async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::Receiver<Work>) {
+async fn write_jobs(
+    backend: Backend,
+    writer: AnyPool,
+    health: Arc<WriteHealth>,
+    mut rx: mpsc::Receiver<Work>,
+) {
     let mut flushes = Vec::new();
     while let Some(first) = rx.recv().await {
         let mut batch = Vec::new();
@@ -783,7 +879,9 @@ async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::
             }
             continue;
         }
-        match write_batch(&writer, &batch).await {
+        // The same order of rows on every node, so two nodes' batches cannot deadlock.
+        batch.sort_by(|a, b| a.id.cmp(&b.id));
+        match write_batch(backend, &writer, &batch).await {
             Ok(landed) => {
                 health.succeeded();
                 for (job, landed) in batch.into_iter().zip(landed) {
@@ -807,13 +905,13 @@ async fn write_jobs(writer: SqlitePool, health: Arc<WriteHealth>, mut rx: mpsc::
 /// Writes `batch` in one transaction; for each change, whether it landed (`false`: a
 /// conflict, nothing of it written). On an error nothing is written and the connection is
 /// closed (see the crate documentation).
-async fn write_batch(writer: &SqlitePool, batch: &[Job]) -> Result<Vec<bool>> {
+async fn write_batch(backend: Backend, writer: &AnyPool, batch: &[Job]) -> Result<Vec<bool>> {
     let mut conn = writer.acquire().await?;
     let mut landed = Vec::with_capacity(batch.len());
     let result = async {
         let mut tx = conn.begin().await?;
         for job in batch {
-            landed.push(write_change(&mut tx, job).await?);
+            landed.push(write_change(backend, &mut tx, job).await?);
         }
         tx.commit().await?;
         Ok::<(), StoreError>(())
@@ -832,7 +930,11 @@ async fn write_batch(writer: &SqlitePool, batch: &[Job]) -> Result<Vec<bool>> {
 /// of it stays written. The conflict checks come before anything else is written (the
 /// inserted move of a change whose version check then fails is deleted again), so a batch
 /// needs no savepoints.
-async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Result<bool> {
+async fn write_change(
+    backend: Backend,
+    tx: &mut sqlx::Transaction<'_, Any>,
+    job: &Job,
+) -> Result<bool> {
     let now = now_ms();
     let id = job.id.as_str();
     if let Some((ply, notation)) = &job.add {
@@ -889,6 +991,14 @@ async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Resu
         .bind(&job.body)
         .execute(&mut **tx)
         .await?;
+    // Other nodes hear of the change when it commits (PostgreSQL's NOTIFY is transactional).
+    if backend == Backend::Postgres {
+        sqlx::query("SELECT pg_notify($1, $2)")
+            .bind(NOTIFY_CHANNEL)
+            .bind(format!("{id} {}", job.version))
+            .execute(&mut **tx)
+            .await?;
+    }
     // The log keeps the last events only (the moves table keeps the game): every
     // EVENTS_KEPT versions, the events older than EVENTS_KEPT go.
     if job.version % EVENTS_KEPT == 0 {
@@ -905,250 +1015,16 @@ async fn write_change(tx: &mut sqlx::Transaction<'_, Sqlite>, job: &Job) -> Resu
 mod tests {
     use super::*;
 
-    fn add(version: i64, ply: i64, notation: &str) -> Change<'_> {
-        Change { version, add: Some((ply, notation)), body: "{}", ..Change::default() }
-    }
-
-    fn new_game(mode: Mode) -> NewGame {
-        NewGame {
-            game: "boop".into(),
-            variant: "boop".into(),
-            mode,
-            level: (mode == Mode::Computer).then_some(3),
-            computer_seat: (mode == Mode::Computer).then_some(Player::P2),
-            creator_seat: Some(Player::P1),
-        }
-    }
-
-    /// A store on a file in a fresh folder (a file database, where uncommitted rows are not
-    /// read back as saved, unlike `sqlite::memory:`).
-    async fn file_store() -> (tempfile::TempDir, String, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
-        let store = Store::open(Some(&url)).await.unwrap();
-        (dir, url, store)
-    }
-
-    #[tokio::test]
-    async fn games_moves_and_events_round_trip() {
-        let (_dir, _, store) = file_store().await;
-        let g = store.create_game(&new_game(Mode::Invite)).await.unwrap();
-        assert_eq!(g.version, 0);
-        assert!(g.live());
-        assert_ne!(g.tokens[0], g.tokens[1]);
-        assert_eq!(g.creator_seat, Some(Player::P1));
-        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
-        store.record(&g.id, &add(2, 1, "Kd4")).await.unwrap();
-        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3", "Kd4"]);
-        // A stale writer and a taken ply are both refused, and change nothing.
-        let stale = store.record(&g.id, &add(2, 2, "Ke5")).await;
-        assert!(matches!(stale, Err(StoreError::Conflict)));
-        let taken = store.record(&g.id, &add(3, 1, "Ke5")).await;
-        assert!(matches!(taken, Err(StoreError::Conflict)));
-        assert_eq!(store.game(&g.id).await.unwrap().version, 2);
-        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3", "Kd4"]);
-        store
-            .record(
-                &g.id,
-                &Change { version: 3, remove_from: Some(1), body: "{}", ..Change::default() },
-            )
-            .await
-            .unwrap();
-        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3"]);
-        assert_eq!(store.game(&g.id).await.unwrap().draw_offer, None);
-        // An offer is kept with the change that makes it, and cleared by the next one.
-        store
-            .record(
-                &g.id,
-                &Change {
-                    version: 4,
-                    body: "{}",
-                    draw_offer: Some(Player::P1),
-                    ..Change::default()
-                },
-            )
-            .await
-            .unwrap();
-        assert_eq!(store.game(&g.id).await.unwrap().draw_offer, Some(Player::P1));
-        let finish = Ended { outcome: Outcome::Win(Player::P2), reason: EndReason::Resigned };
-        store
-            .record(&g.id, &Change { version: 5, finish: Some(finish), ..Change::default() })
-            .await
-            .unwrap();
-        let g = store.game(&g.id).await.unwrap();
-        assert!(!g.live());
-        assert_eq!(g.ended, Some(finish));
-        assert_eq!(g.draw_offer, None);
-        let events = store.events_since(&g.id, 2, 100).await.unwrap();
-        assert_eq!(events.iter().map(|e| e.0).collect::<Vec<_>>(), [3, 4, 5]);
-        assert_eq!(store.events_since(&g.id, 0, 2).await.unwrap().len(), 2);
-        let list = store.list_games(10).await.unwrap();
-        assert_eq!(list.len(), 1);
-        assert_eq!(list[0].plies, 1);
-        assert!(matches!(store.game("nope").await, Err(StoreError::NotFound(_))));
-        assert_eq!(store.write_health().await, Ok(()));
-    }
-
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn changes_written_together_are_checked_one_by_one() {
-        let (_dir, _, store) = file_store().await;
-        let mut games = Vec::new();
-        for _ in 0..40 {
-            games.push(store.create_game(&new_game(Mode::HotSeat)).await.unwrap().id);
-        }
-        // Many games at once (they land in shared transactions), with two bad changes among
-        // them: a stale version whose ply is free, and a ply that is taken.
-        store.record(&games[1], &add(1, 0, "Kc3")).await.unwrap();
-        let mut tasks = Vec::new();
-        for (i, id) in games.iter().enumerate() {
-            let (store, id) = (store.clone(), id.clone());
-            tasks.push(tokio::spawn(async move {
-                let result = match i {
-                    0 => store.record(&id, &add(5, 0, "Ka1")).await,
-                    1 => store.record(&id, &add(2, 0, "Kd4")).await,
-                    _ => store.record(&id, &add(1, 0, "Kf6")).await,
-                };
-                (i, result)
-            }));
-        }
-        for t in tasks {
-            let (i, result) = t.await.unwrap();
-            match i {
-                0 | 1 => assert!(matches!(result, Err(StoreError::Conflict)), "{i}: {result:?}"),
-                _ => result.unwrap(),
-            }
-        }
-        // The stale change left no move behind; the others are all there.
-        let (row, moves) = store.load(&games[0]).await.unwrap();
-        assert_eq!((row.version, moves.len()), (0, 0));
-        let (row, moves) = store.load(&games[1]).await.unwrap();
-        assert_eq!((row.version, moves), (1, vec!["Kc3".to_string()]));
-        for id in &games[2..] {
-            let (row, moves) = store.load(id).await.unwrap();
-            assert_eq!((row.version, moves), (1, vec!["Kf6".to_string()]));
-        }
-    }
-
-    #[tokio::test]
-    async fn the_event_log_of_a_game_stays_short_and_undos_are_counted() {
-        let (_dir, _, store) = file_store().await;
-        let g = store.create_game(&new_game(Mode::HotSeat)).await.unwrap();
-        // A move/undo loop of 500 changes.
-        for v in 1..=500 {
-            let change = if v % 2 == 1 {
-                add(v, 0, "Kc3")
-            } else {
-                Change { version: v, remove_from: Some(0), body: "{}", ..Change::default() }
-            };
-            store.record(&g.id, &change).await.unwrap();
-        }
-        let events = store.events_since(&g.id, 0, 10_000).await.unwrap();
-        assert!(events.len() as i64 >= EVENTS_KEPT && (events.len() as i64) < 2 * EVENTS_KEPT);
-        assert_eq!(events.last().unwrap().0, 500);
-        let (row, moves) = store.load(&g.id).await.unwrap();
-        assert_eq!((row.version, row.undos, moves.len()), (500, 250, 0));
-    }
-
-    #[tokio::test]
-    async fn hot_seat_shares_one_token_and_computer_games_keep_their_seat() {
-        let (_dir, _, store) = file_store().await;
-        let g = store.create_game(&new_game(Mode::HotSeat)).await.unwrap();
-        assert_eq!(g.tokens[0], g.tokens[1]);
-        let c = store.create_game(&new_game(Mode::Computer)).await.unwrap();
-        assert_eq!((c.mode, c.level, c.computer_seat), (Mode::Computer, Some(3), Some(Player::P2)));
-    }
-
-    #[tokio::test]
-    async fn unknown_stored_values_are_reported_not_replaced() {
-        let (_dir, _, store) = file_store().await;
-        let g = store.create_game(&new_game(Mode::Invite)).await.unwrap();
-        for (column, value, says) in [
-            ("mode", "'tournament'", "unknown mode 'tournament'"),
-            ("winner", "'P3'", "status 'live' with winner"),
-            ("draw_offer", "'P7'", "draw offer by 'P7'"),
-            ("computer_seat", "5", "computer_seat is 5"),
-        ] {
-            let sql = format!("UPDATE games SET {column} = {value} WHERE id = $1");
-            let before = store.game(&g.id).await.unwrap();
-            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&g.id).execute(&store.writer).await.unwrap();
-            match store.game(&g.id).await {
-                Err(StoreError::Corrupt { game, detail }) => {
-                    assert_eq!(game, g.id);
-                    assert!(detail.contains(says), "{column}: {detail}");
-                }
-                other => panic!("{column}: {other:?}"),
-            }
-            // Put the good value back for the next case.
-            let good = match column {
-                "mode" => format!("'{}'", before.mode.as_str()),
-                "computer_seat" => "NULL".to_string(),
-                _ => "NULL".to_string(),
-            };
-            let sql = format!("UPDATE games SET {column} = {good} WHERE id = $1");
-            sqlx::query(sqlx::AssertSqlSafe(sql)).bind(&g.id).execute(&store.writer).await.unwrap();
-        }
-        // A gap in the stored turns is damage too, not a shorter game.
-        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
-        sqlx::query("UPDATE moves SET ply = 4 WHERE game_id = $1")
-            .bind(&g.id)
-            .execute(&store.writer)
-            .await
-            .unwrap();
-        assert!(matches!(store.load(&g.id).await, Err(StoreError::Corrupt { .. })));
-    }
-
-    #[tokio::test]
-    async fn a_file_database_survives_reopening_and_is_private() {
-        let (dir, url, store) = file_store().await;
-        let g = store.create_game(&new_game(Mode::Computer)).await.unwrap();
-        store.record(&g.id, &add(1, 0, "Kc3")).await.unwrap();
-        drop(store);
-        let store = Store::open(Some(&url)).await.unwrap();
-        assert_eq!(store.moves(&g.id).await.unwrap(), ["Kc3"]);
-        assert_eq!(store.live_game_ids().await.unwrap(), [g.id]);
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join("ply.sqlite")).unwrap().permissions();
-            assert_eq!(mode.mode() & 0o077, 0, "the seat tokens are readable by others");
-        }
-        // A plain path works too.
-        let plain = dir.path().join("plain.sqlite");
-        Store::open(Some(plain.to_str().unwrap())).await.unwrap();
-        assert!(plain.exists());
-    }
-
-    #[tokio::test]
-    async fn urls_that_cannot_work_are_refused_at_open() {
-        assert!(matches!(
-            Store::open(Some("postgres://x/y")).await,
-            Err(StoreError::Unsupported(_))
-        ));
-        assert!(matches!(Store::open(Some("sqlite://")).await, Err(StoreError::NoFile(_))));
-        assert!(matches!(Store::open(Some("")).await, Err(StoreError::NoFile(_))));
-    }
-
-    #[tokio::test]
-    async fn a_read_only_database_refuses_to_open() {
-        let (dir, url, store) = file_store().await;
-        drop(store);
-        // Opened read-only, the file cannot take a move: the server must not start on it.
-        match Store::open(Some(&format!("{url}?mode=ro"))).await {
-            Err(StoreError::NotWritable { path, .. }) => assert!(path.ends_with("ply.sqlite")),
-            other => panic!("{other:?}"),
-        }
-        // The same for a file the user may not write (root may write anything: not there).
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let path = dir.path().join("ply.sqlite");
-            std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o400)).unwrap();
-            if std::fs::OpenOptions::new().write(true).open(&path).is_err() {
-                assert!(matches!(
-                    Store::open(Some(&url)).await,
-                    Err(StoreError::NotWritable { .. } | StoreError::Database(_))
-                ));
-            }
-        }
+    #[test]
+    fn file_paths_become_sqlite_urls_that_create_the_file() {
+        assert_eq!(
+            sqlite_url(Path::new("/tmp/a b/p?#%.db"), ""),
+            "sqlite:///tmp/a%20b/p%3F%23%25.db?mode=rwc"
+        );
+        assert_eq!(sqlite_url(Path::new("x.db"), "mode=ro"), "sqlite://x.db?mode=ro");
+        assert_eq!(
+            sqlite_url(Path::new("x.db"), "cache=shared"),
+            "sqlite://x.db?mode=rwc&cache=shared"
+        );
     }
 }

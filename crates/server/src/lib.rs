@@ -23,6 +23,7 @@ pub mod guard;
 pub mod i18n;
 pub mod loadtest;
 pub mod net;
+pub mod nodes;
 mod pages;
 pub mod patch;
 pub mod protocol;
@@ -90,6 +91,7 @@ impl AppState {
             think: Arc::new(room::Searches::new(settings.searches)),
             engines: Arc::new(room::EngineCache::new(settings.engine_memory)),
             idle: settings.idle,
+            node: Arc::from(ply_store::random_hex(6)),
         };
         let (stop, stopping) = tokio::sync::watch::channel(false);
         AppState {
@@ -153,6 +155,12 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     use std::io::Write as _;
     let _ = std::io::stdout().flush();
     let net = net::NetSettings { max_connections: settings.max_connections, ..net };
+    // Several nodes on one PostgreSQL: hear the others' changes.
+    if state.store().backend() == ply_store::Backend::Postgres
+        && let Some(url) = config.database.clone()
+    {
+        tokio::spawn(nodes::follow(state.rooms.clone(), url));
+    }
     // Forget quiet addresses now and then, so the rate limiters stay small.
     let limits = state.limits.clone();
     tokio::spawn(async move {

@@ -27,6 +27,10 @@ use crate::protocol::{
 };
 use crate::reason::{Reason, Rejection};
 
+/// How long a node holds the lease on a computer move: time to search (level 10 takes a
+/// second) and store it; another node takes over after that if the move never came.
+const LEASE: Duration = Duration::from_secs(15);
+
 /// Takebacks allowed in one game: enough for any game people play, and a bound on what a
 /// move/undo loop can cost.
 pub const MAX_UNDOS: i64 = 100;
@@ -143,6 +147,16 @@ enum Cmd {
         best: Option<String>,
         reply: Reply<ServerMsg>,
     },
+    /// Another node changed the game (its version now), or might have (`None`: ask the store).
+    Changed {
+        version: Option<i64>,
+    },
+    /// Another node held the lease on the computer's move: see again whether it moved.
+    LeaseBusy {
+        version: i64,
+        until_ms: i64,
+        engine: Box<dyn AnyEngine>,
+    },
 }
 
 impl Cmd {
@@ -176,7 +190,10 @@ impl Cmd {
             Cmd::Choices { reply, .. } => {
                 let _ = reply.send(Err(r));
             }
-            Cmd::Leave { .. } | Cmd::Thought { .. } => {}
+            Cmd::Leave { .. }
+            | Cmd::Thought { .. }
+            | Cmd::Changed { .. }
+            | Cmd::LeaseBusy { .. } => {}
         }
     }
 }
@@ -190,6 +207,8 @@ pub struct Shared {
     pub engines: Arc<EngineCache>,
     /// A room nobody follows leaves memory after this long without a request.
     pub idle: Duration,
+    /// This server process, among the nodes sharing a database (for computer leases).
+    pub node: Arc<str>,
 }
 
 #[derive(Clone)]
@@ -405,6 +424,28 @@ impl Rooms {
             reply,
         })
         .await
+    }
+
+    /// Another node changed game `id` to `version` (a PostgreSQL notification): its room, if
+    /// this node has one, catches up from the store. Rooms are not made for this.
+    pub fn changed(&self, id: &str, version: i64) {
+        let handle = self.map().get(id).cloned();
+        if let Some(h) = handle {
+            tokio::spawn(async move {
+                let _ = h.tx.send(Cmd::Changed { version: Some(version) }).await;
+            });
+        }
+    }
+
+    /// Every room asks the store whether its game changed (after the notifications may have
+    /// been missed: the listener lost its connection).
+    pub fn refresh_all(&self) {
+        let handles: Vec<RoomHandle> = self.map().values().cloned().collect();
+        tokio::spawn(async move {
+            for h in handles {
+                let _ = h.tx.send(Cmd::Changed { version: None }).await;
+            }
+        });
     }
 
     /// Stops following (without waiting).
@@ -650,6 +691,10 @@ impl Room {
         match cmd {
             Cmd::Act { token, action, version, view, reply } => {
                 let result = self.act(token.as_deref(), action, version).await;
+                if result.as_ref().is_err_and(|r| r.reason == Reason::Race) {
+                    // The store is the truth: take the game again from it.
+                    self.reload().await;
+                }
                 let result = result.map(|()| view.then(|| self.http_view(token.as_deref())));
                 let _ = reply.send(result);
             }
@@ -686,6 +731,11 @@ impl Room {
             }
             Cmd::Choices { token, version, prefix, reply } => {
                 let _ = reply.send(self.choices_for(token.as_deref(), version, &prefix));
+            }
+            Cmd::Changed { version } => self.changed(version).await,
+            Cmd::LeaseBusy { version, until_ms, engine } => {
+                self.shared.engines.put(&self.row.id, engine);
+                self.lease_busy(version, until_ms);
             }
             Cmd::Thought { version, engine, best, attempt } => {
                 if let Some(engine) = engine {
@@ -1119,12 +1169,9 @@ impl Room {
                 self.version = version;
                 Ok(())
             }
-            Err(StoreError::Conflict) => {
-                // Another writer changed the game (another node, a race): the store is the
-                // truth, so take it again.
-                self.reload().await;
-                Err(Rejection::new(409, Reason::Race))
-            }
+            // Another writer changed the game (another node, a race): the caller puts back
+            // what it changed, and the room takes the game again from the store.
+            Err(StoreError::Conflict) => Err(Rejection::new(409, Reason::Race)),
             Err(e) if e.is_unavailable() => {
                 tracing::error!("cannot store a change of {}: {e}", self.row.id);
                 Err(Rejection::new(503, Reason::CannotSave))
@@ -1326,7 +1373,18 @@ impl Room {
         let version = self.version;
         let sem = self.shared.think.queue(&think);
         let Some(tx) = self.tx.upgrade() else { return };
+        // With several nodes on one database, the node holding the lease searches; the others
+        // wait for its move (notified) or for the lease to run out (it stopped).
+        let lease = (self.shared.store.backend() == ply_store::Backend::Postgres)
+            .then(|| (self.shared.store.clone(), self.row.id.clone(), self.shared.node.clone()));
         tokio::spawn(async move {
+            if let Some((store, id, node)) = lease {
+                let until_ms = ply_store::now_ms() + i64::try_from(LEASE.as_millis()).unwrap_or(0);
+                if !store.take_lease(&id, &node, until_ms).await.unwrap_or(false) {
+                    let _ = tx.send(Cmd::LeaseBusy { version, until_ms, engine }).await;
+                    return;
+                }
+            }
             let (engine, best) = match sem.acquire_owned().await {
                 Err(_) => (None, None),
                 Ok(_permit) => tokio::task::spawn_blocking(move || {
@@ -1341,6 +1399,111 @@ impl Room {
             };
             let _ = tx.send(Cmd::Thought { version, engine, best, attempt: 0 }).await;
         });
+    }
+
+    /// Another node holds the lease on the computer's move until `until_ms`: wait for its
+    /// move (a notification) and look again when the lease has run out. Meanwhile the game
+    /// shows the computer thinking.
+    fn lease_busy(&mut self, version: i64, until_ms: i64) {
+        if version != self.version {
+            return;
+        }
+        let Some(tx) = self.tx.upgrade() else { return };
+        let wait =
+            Duration::from_millis(u64::try_from(until_ms - ply_store::now_ms()).unwrap_or(0) + 100);
+        tokio::spawn(async move {
+            tokio::time::sleep(wait).await;
+            let _ = tx.send(Cmd::Changed { version: None }).await;
+        });
+    }
+
+    /// Catches up with what another node committed: the stored events after this room's
+    /// version are applied and sent on as events (so followers here get patches, not the
+    /// whole state); when they cannot be (too old, or they do not fit), the room takes the
+    /// game again from the store.
+    async fn changed(&mut self, version: Option<i64>) {
+        if version.is_some_and(|v| v <= self.version) {
+            return;
+        }
+        let events = match self.shared.store.events_since(&self.row.id, self.version, 64).await {
+            Ok(events) => events,
+            Err(e) => {
+                tracing::warn!("catching up {}: {e}", self.row.id);
+                return;
+            }
+        };
+        if events.is_empty() {
+            if version.is_some() {
+                self.reload().await;
+            } else {
+                // Nothing new: a computer move another node held may now be this node's.
+                self.stop_thinking();
+                self.maybe_think();
+            }
+            return;
+        }
+        for (v, body) in events {
+            let Ok(stored) = serde_json::from_str::<StoredEvent>(&body) else {
+                return self.reload().await;
+            };
+            if v != self.version + 1 || !self.apply(&stored.kind) {
+                return self.reload().await;
+            }
+            self.version = v;
+            let board = matches!(stored.kind, EventKind::Move { .. } | EventKind::Undo { .. });
+            self.publish(stored.kind, board);
+        }
+        self.maybe_think();
+    }
+
+    /// Applies a change another node made; `false` when it does not fit this position.
+    fn apply(&mut self, kind: &EventKind) -> bool {
+        if !self.followers.is_empty()
+            && matches!(kind, EventKind::Move { .. } | EventKind::Undo { .. })
+        {
+            // The patch needs the picture before the change.
+            self.current_svg();
+        }
+        match kind {
+            EventKind::Move { notation, ply, .. } => {
+                if *ply != self.game.history().len() {
+                    return false;
+                }
+                let Ok(turn) = self.game.play_shown(notation) else { return false };
+                self.shown.push(Shown {
+                    path: turn.path,
+                    motions: turn.motions.iter().map(MotionView::from).collect(),
+                });
+                self.row.draw_offer = None;
+                if let Some(outcome) = self.game.outcome() {
+                    self.row.ended = Some(Ended { outcome, reason: EndReason::Rules });
+                }
+            }
+            EventKind::Undo { ply } => {
+                if *ply > self.game.history().len() {
+                    return false;
+                }
+                while self.game.history().len() > *ply {
+                    self.game.undo();
+                }
+                self.shown.truncate(*ply);
+                self.row.draw_offer = None;
+                self.row.undos += 1;
+            }
+            EventKind::Resign { player } => {
+                let outcome = Outcome::Win(player.other());
+                self.row.ended = Some(Ended { outcome, reason: EndReason::Resigned });
+            }
+            EventKind::DrawOffer { player } => self.row.draw_offer = Some(*player),
+            EventKind::DrawDecline { .. } => self.row.draw_offer = None,
+            EventKind::Draw { .. } => {
+                self.row.ended = Some(Ended { outcome: Outcome::Draw, reason: EndReason::Agreed });
+                self.row.draw_offer = None;
+            }
+        }
+        // Whatever this node was searching for is answered by the other node's change.
+        self.stop_thinking();
+        true
     }
 
     async fn computer_moved(&mut self, version: i64, best: Option<String>, attempt: u32) {
@@ -1380,6 +1543,7 @@ impl Room {
                     let _ = tx.send(cmd).await;
                 });
             }
+            Err(e) if e.reason == Reason::Race => self.reload().await,
             Err(e) => {
                 tracing::error!(
                     "the computer's move {notation} in {}: {}",

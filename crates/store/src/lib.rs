@@ -681,6 +681,43 @@ impl Store {
         }
     }
 
+    /// Takes (or keeps) the lease on searching game `id`'s computer move for `node` until
+    /// `until_ms`: `true` when this node holds it now (it was free, ran out, or was its own).
+    /// With several nodes on one database, only the holder searches.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn take_lease(&self, id: &str, node: &str, until_ms: i64) -> Result<bool> {
+        let mut conn = self.writer().await?;
+        let result = sqlx::query(
+            "INSERT INTO computer_leases (game_id, node, until_ms) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id) DO UPDATE SET node = excluded.node, until_ms = excluded.until_ms \
+             WHERE computer_leases.node = excluded.node OR computer_leases.until_ms < $4",
+        )
+        .bind(id)
+        .bind(node)
+        .bind(until_ms)
+        .bind(now_ms())
+        .execute(&mut *conn)
+        .await
+        .map(|r| r.rows_affected() == 1)
+        .map_err(StoreError::from);
+        self.release(conn, result).await
+    }
+
+    /// The current version of game `id`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] and database errors.
+    pub async fn version(&self, id: &str) -> Result<i64> {
+        let row = sqlx::query("SELECT version FROM games WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
+        Ok(row.try_get("version")?)
+    }
+
     /// Stores a new game at version 0 with fresh seat tokens (one shared token in hot-seat
     /// games, where one person holds both seats).
     ///

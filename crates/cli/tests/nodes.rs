@@ -12,6 +12,7 @@ use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
+use sqlx::Connection as _;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
@@ -144,6 +145,12 @@ async fn legal(addr: &str, id: &str, token: &str) -> (Vec<String>, i64) {
     (moves, view["version"].as_i64().unwrap())
 }
 
+/// The token (of two, P1's then P2's) whose seat moves now.
+async fn mover<'t>(addr: &str, id: &str, tokens: [&'t String; 2]) -> &'t String {
+    let (_, view) = http(addr, "GET", &format!("/api/games/{id}"), None, None).await;
+    if view["to_move"] == "P1" { tokens[0] } else { tokens[1] }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_nodes_on_one_postgresql() {
     let Some(db) = ply_store::testing::postgres().await else {
@@ -224,6 +231,32 @@ async fn two_nodes_on_one_postgresql() {
     assert_eq!((va["version"].as_i64(), vb["version"].as_i64()), (Some(version), Some(version)));
     assert_eq!(va["history"], vb["history"]);
 
+    // The nodes' listening connections are cut: a move made meanwhile still reaches the
+    // followers on the other node, exactly once and in order (read from the store).
+    let admin = std::env::var("PLY_TEST_POSTGRES_URL").unwrap();
+    let mut pg = sqlx::PgConnection::connect(&admin).await.unwrap();
+    let cut: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query ILIKE 'LISTEN%'",
+    )
+    .fetch_all(&mut pg)
+    .await
+    .unwrap();
+    assert!(cut.len() >= 2, "both nodes listen ({} connections cut)", cut.len());
+    let token = mover(&a.addr, &id, [&t1, &t2]).await;
+    let (moves, v) = legal(&a.addr, &id, token).await;
+    let (status, _) = http(
+        &a.addr,
+        "POST",
+        &format!("/api/games/{id}/moves"),
+        Some((&id, token)),
+        Some(json!({"move": moves[0], "version": v})),
+    )
+    .await;
+    assert_eq!(status, 200);
+    version = v + 1;
+    let e = event(&mut watcher, version).await;
+    assert_eq!((e["type"].as_str(), e["version"].as_i64()), (Some("event"), Some(version)));
+
     // The computer moves exactly once, with the game followed on both nodes.
     let (_, c) = http(
         &a.addr,
@@ -279,7 +312,8 @@ async fn two_nodes_on_one_postgresql() {
     next_of(&mut p2b, &["state"]).await.unwrap();
     let mut confirmed = Vec::new();
     for turn in 0..4 {
-        let (node, token) = if version % 2 == 0 { (&a.addr, &t1) } else { (&b.addr, &t2) };
+        let node = if turn % 2 == 0 { &a.addr } else { &b.addr };
+        let token = mover(node, &id, [&t1, &t2]).await;
         let (moves, v) = legal(node, &id, token).await;
         let mv = moves[(turn * 5 + 1) % moves.len()].clone();
         let (status, view) = http(
@@ -299,8 +333,9 @@ async fn two_nodes_on_one_postgresql() {
     let (_, view) = http(&a.addr, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(view["history"].as_array().unwrap(), &confirmed, "every confirmed move is there");
     // The player from node B goes on through node A.
-    let (moves, v) = legal(&a.addr, &id, if version % 2 == 0 { &t1 } else { &t2 }).await;
-    let token = if version % 2 == 0 { &t1 } else { &t2 };
+    let token = mover(&a.addr, &id, [&t1, &t2]).await;
+    let (moves, v) = legal(&a.addr, &id, token).await;
+    assert_eq!(v, version);
     let (status, _) = http(
         &a.addr,
         "POST",

@@ -60,14 +60,35 @@ impl<'a> Input<'a> {
     }
 }
 
-/// The start of the variant the next byte chooses (modulo the number of variants; the
-/// default variant when the input is empty).
+/// Variants the targets leave out, as (game, variant), with the reason.
+///
+/// GIPF's tournament game reaches, within twenty turns of poor play, positions where one
+/// player's rows run through many GIPF pieces, each kept or taken: 1,461,270 legal turns
+/// after 18 turns of one record, 41,351,114 after another (1.1 GB to list, in release), more
+/// than 23 GB one turn later. Every walk and replay that gets there runs out of time or memory,
+/// so fuzzing it only finds that again. docs/fuzzing.md keeps the problem open; take the
+/// variant out of this list once the engine bounds such positions.
+pub const LEFT_OUT: &[(&str, &str)] = &[("gipf", "tournament")];
+
+/// Whether the targets play `variant` of `game` (see [`LEFT_OUT`]).
+#[must_use]
+pub fn fuzzed(game: &str, variant: &str) -> bool {
+    !LEFT_OUT.contains(&(game, variant))
+}
+
+/// The variants of `G` the targets play, the default first.
+fn variants<G: Game>() -> Vec<&'static str> {
+    G::variants().iter().copied().filter(|v| fuzzed(G::NAME, v)).collect()
+}
+
+/// The start of the variant the next byte chooses (modulo the number of variants played, see
+/// [`LEFT_OUT`]; the default variant when the input is empty).
 #[must_use]
 pub fn start<G: Game>(input: &mut Input<'_>) -> G {
-    let variants = G::variants();
+    let variants = variants::<G>();
     let variant = match input.byte() {
         Some(b) => variants[usize::from(b) % variants.len()],
-        None => G::default_variant(),
+        None => variants[0],
     };
     G::new(variant).expect("every listed variant starts")
 }
@@ -89,8 +110,8 @@ pub fn bases<G: Game>() -> Vec<G> {
     let mut out = Vec::with_capacity(BASES);
     let mut state = 0x0ba5_e5ee_d000_0000;
     let mut moves = Vec::new();
+    let variants = variants::<G>();
     for k in 0.. {
-        let variants = G::variants();
         let mut game = G::new(variants[k % variants.len()]).expect("listed variant");
         for turn in 0..=*SAMPLED_TURNS.last().expect("turns") + 120 {
             game.legal_moves(&mut moves);
@@ -220,6 +241,13 @@ pub fn check_record(text: &str) {
         expected,
         "written twice as:\n{printed_again}"
     );
+    let game = record.header("Game").unwrap_or("");
+    let variant = record
+        .header("Variant")
+        .or_else(|| REGISTRY.get(game).ok().map(ply_core::GameEntry::default_variant));
+    if !fuzzed(game, variant.unwrap_or("")) {
+        return;
+    }
     match record.replay(&REGISTRY) {
         Err(e) => {
             let _ = e.to_string();

@@ -31,6 +31,11 @@ pub struct ServeArgs {
     /// system allows).
     #[arg(long)]
     pub max_connections: Option<usize>,
+    /// Clients come through a reverse proxy (nginx, Caddy) that appends their address to
+    /// X-Forwarded-For: rate limits then count that address, not the proxy's. Only behind
+    /// such a proxy: a client can write the header itself.
+    #[arg(long)]
+    pub behind_proxy: bool,
 }
 
 /// A rate limit as given on the command line (`None`: no limit).
@@ -83,6 +88,7 @@ pub fn run(args: &ServeArgs) -> anyhow::Result<ExitCode> {
                 strong: args.strong_limit.0,
             },
             max_connections: args.max_connections,
+            behind_proxy: args.behind_proxy,
         }))
         .map_err(|e| anyhow::anyhow!("{e}"))
         .context("ply serve")?;

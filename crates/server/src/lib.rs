@@ -43,6 +43,8 @@ pub struct AppState {
     /// One permit per open connection (HTTP, and WebSocket for its whole life).
     pub connections: Arc<Semaphore>,
     max_connections: usize,
+    /// Client addresses come from `X-Forwarded-For` (see [`Peer`]).
+    behind_proxy: bool,
     /// Turns true when the server begins to stop.
     stopping: tokio::sync::watch::Receiver<bool>,
     stop: Arc<tokio::sync::watch::Sender<bool>>,
@@ -61,6 +63,8 @@ pub struct RoomSettings {
     pub limits: guard::Limits,
     /// Connections open at once.
     pub max_connections: usize,
+    /// Clients are behind a reverse proxy: their address is the last of `X-Forwarded-For`.
+    pub behind_proxy: bool,
 }
 
 impl Default for RoomSettings {
@@ -71,6 +75,7 @@ impl Default for RoomSettings {
             engine_memory: 512 << 20,
             limits: guard::Limits::default(),
             max_connections: net::NetSettings::default().max_connections,
+            behind_proxy: false,
         }
     }
 }
@@ -99,6 +104,7 @@ impl AppState {
             limits: guard::RateLimits::new(settings.limits),
             connections: net::connection_permits(settings.max_connections),
             max_connections: settings.max_connections.max(1),
+            behind_proxy: settings.behind_proxy,
             stopping,
             stop: Arc::new(stop),
         }
@@ -133,6 +139,8 @@ pub struct Config {
     pub limits: guard::Limits,
     /// Connections open at once (`None`: 90 % of the raised open-file limit).
     pub max_connections: Option<usize>,
+    /// Clients come through a reverse proxy that appends their address to X-Forwarded-For.
+    pub behind_proxy: bool,
 }
 
 /// Opens the store, binds `config.addr`, prints `listening on http://ADDR` on stdout and
@@ -146,6 +154,7 @@ pub async fn serve(config: Config) -> Result<(), Box<dyn std::error::Error + Sen
     let settings = RoomSettings {
         max_connections: config.max_connections.unwrap_or(net.max_connections),
         limits: config.limits,
+        behind_proxy: config.behind_proxy,
         ..RoomSettings::default()
     };
     let state = AppState::with(store, settings);
@@ -374,13 +383,27 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
 /// The client's address, when the server knows it (it always does behind [`net::run`]).
 pub struct Peer(pub Option<std::net::IpAddr>);
 
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for Peer {
+impl axum::extract::FromRequestParts<AppState> for Peer {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(
         parts: &mut axum::http::request::Parts,
-        _: &S,
+        state: &AppState,
     ) -> Result<Peer, Self::Rejection> {
+        // Behind a reverse proxy every connection comes from the proxy: the client is the
+        // last address the proxy added to X-Forwarded-For (any before it, the client wrote).
+        if state.behind_proxy
+            && let Some(ip) = parts
+                .headers
+                .get_all("x-forwarded-for")
+                .iter()
+                .next_back()
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.rsplit(',').next())
+                .and_then(|ip| ip.trim().parse().ok())
+        {
+            return Ok(Peer(Some(ip)));
+        }
         Ok(Peer(guard::client(parts.extensions.get::<axum::extract::ConnectInfo<SocketAddr>>())))
     }
 }

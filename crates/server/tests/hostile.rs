@@ -219,3 +219,34 @@ async fn a_stopping_server_tells_its_clients_to_reconnect_and_keeps_every_confir
     assert_eq!(view["history"], json!(["Kc3"]));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_proxy_limits_count_the_forwarded_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
+    let settings = ply_server::RoomSettings {
+        limits: Limits { create: Some(Limit { burst: 1, per_minute: 1 }), ..Limits::none() },
+        behind_proxy: true,
+        ..ply_server::RoomSettings::default()
+    };
+    let server = Server::start_settings(&url, settings).await;
+    let addr = server.addr;
+    let body = "{\"game\": \"boop\", \"opponent\": \"hotseat\"}";
+    let create_from = |forwarded: &'static str| async move {
+        let mut s = TcpStream::connect(addr).await.unwrap();
+        let req = format!(
+            "POST /api/games HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nX-Forwarded-For: {forwarded}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        s.write_all(req.as_bytes()).await.unwrap();
+        let mut raw = Vec::new();
+        s.read_to_end(&mut raw).await.unwrap();
+        String::from_utf8_lossy(&raw)[9..12].to_string()
+    };
+    // The proxy appends the client's address; what a client wrote before it does not count.
+    assert_eq!(create_from("10.0.0.1").await, "201");
+    assert_eq!(create_from("10.0.0.1").await, "429");
+    assert_eq!(create_from("10.0.0.2").await, "201");
+    assert_eq!(create_from("1.2.3.4, 10.0.0.2").await, "429");
+    server.stop().await;
+}

@@ -42,11 +42,16 @@ impl Server {
     /// A server as `ply serve` runs it (its accept loop, header timeout and connection cap),
     /// with these rate limits.
     pub async fn start_with(database: &str, limits: Limits) -> Server {
+        let settings = RoomSettings { searches: 2, limits, ..RoomSettings::default() };
+        Server::start_settings(database, settings).await
+    }
+
+    /// A server with these settings.
+    pub async fn start_settings(database: &str, settings: RoomSettings) -> Server {
         let store = Store::open(Some(database)).await.expect("store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let settings = RoomSettings { searches: 2, limits, ..RoomSettings::default() };
         let state = AppState::with(store, settings);
         let net = NetSettings { header_timeout: Duration::from_secs(2), ..NetSettings::default() };
         let task = tokio::spawn(async move {

@@ -594,6 +594,9 @@ struct Room {
     /// The whole-turn choices message of this version.
     choices_msg: Option<Arc<str>>,
     thinking: Option<Arc<AtomicBool>>,
+    /// The computer's move is another node's to search (it holds the lease): `thinking` is
+    /// then only shown, nothing searches here.
+    awaiting_lease: bool,
     hints: usize,
     tx: mpsc::WeakSender<Cmd>,
 }
@@ -669,6 +672,7 @@ impl Room {
             choices: None,
             choices_msg: None,
             thinking: None,
+            awaiting_lease: false,
             hints: 0,
             tx,
         })
@@ -1408,6 +1412,7 @@ impl Room {
         if version != self.version {
             return;
         }
+        self.awaiting_lease = true;
         let Some(tx) = self.tx.upgrade() else { return };
         let wait =
             Duration::from_millis(u64::try_from(until_ms - ply_store::now_ms()).unwrap_or(0) + 100);
@@ -1435,8 +1440,9 @@ impl Room {
         if events.is_empty() {
             if version.is_some() {
                 self.reload().await;
-            } else {
-                // Nothing new: a computer move another node held may now be this node's.
+            } else if std::mem::take(&mut self.awaiting_lease) {
+                // Nothing new, and the lease another node held ran out: the computer's move
+                // is this node's to search now. (A search of this node's own goes on.)
                 self.stop_thinking();
                 self.maybe_think();
             }
@@ -1501,8 +1507,9 @@ impl Room {
                 self.row.draw_offer = None;
             }
         }
-        // Whatever this node was searching for is answered by the other node's change.
+        // Whatever this node was searching (or waiting) for is answered by the other node.
         self.stop_thinking();
+        self.awaiting_lease = false;
         true
     }
 

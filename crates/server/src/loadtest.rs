@@ -253,62 +253,78 @@ struct Tally {
     last_move: Option<Instant>,
 }
 
+/// Opens one game: creates it, connects its two players and its spectators (who read all
+/// they get, counting it).
+async fn set_up(
+    addr: std::net::SocketAddr,
+    state: &AppState,
+    config: &LoadConfig,
+    setup: &tokio::sync::Semaphore,
+    tally: &Arc<Mutex<Tally>>,
+) -> Result<(Vec<Seat>, Vec<tokio::task::JoinHandle<Result<(), String>>>), String> {
+    let _permit = setup.acquire().await.map_err(|e| e.to_string())?;
+    let created = state
+        .create(CreateRequest {
+            game: config.game.clone(),
+            variant: None,
+            opponent: "invite".into(),
+            level: None,
+            seat: Some("P1".into()),
+        })
+        .await?;
+    let id = created["id"].as_str().unwrap_or_default().to_string();
+    let t1 = created["token"].as_str().unwrap_or_default().to_string();
+    let invite = created["invite_url"].as_str().unwrap_or_default();
+    let t2 = invite.rsplit('/').next().unwrap_or_default().to_string();
+    let mut seats = Vec::new();
+    for token in [&t1, &t2] {
+        let ws = Seat::connect(addr, &id, Some(token)).await?;
+        let mut seat = Seat { ws, choices: None, version: -1, to_move: Player::P1, live: true };
+        seat.until(0).await?;
+        seats.push(seat);
+    }
+    let mut spectators = Vec::new();
+    for _ in 0..config.spectators {
+        let mut ws = Seat::connect(addr, &id, None).await?;
+        next_msg(&mut ws).await?; // welcome
+        next_msg(&mut ws).await?; // state
+        let tally = tally.clone();
+        // A spectator reads everything as it comes, as a page does.
+        spectators.push(tokio::spawn(async move {
+            let mut version = 0;
+            while let Ok((peek, text)) = next_peek(&mut ws).await {
+                if peek.kind == "event" {
+                    let v = peek.version.unwrap_or(-1);
+                    if v != version + 1 {
+                        return Err(format!("a spectator got event {v} after {version}"));
+                    }
+                    version = v;
+                    let mut t = tally.lock().expect("tally");
+                    t.spectator_events += 1;
+                    t.spectator_bytes += text.len();
+                }
+            }
+            Ok(())
+        }));
+    }
+    Ok((seats, spectators))
+}
+
 async fn play_one(
     addr: std::net::SocketAddr,
     state: AppState,
     config: Arc<LoadConfig>,
     index: usize,
     setup: Arc<tokio::sync::Semaphore>,
+    all_set: Arc<tokio::sync::Barrier>,
     tally: Arc<Mutex<Tally>>,
 ) -> Result<(), String> {
-    let (mut seats, spectators) = {
-        let _permit = setup.acquire().await.map_err(|e| e.to_string())?;
-        let created = state
-            .create(CreateRequest {
-                game: config.game.clone(),
-                variant: None,
-                opponent: "invite".into(),
-                level: None,
-                seat: Some("P1".into()),
-            })
-            .await?;
-        let id = created["id"].as_str().unwrap_or_default().to_string();
-        let t1 = created["token"].as_str().unwrap_or_default().to_string();
-        let invite = created["invite_url"].as_str().unwrap_or_default();
-        let t2 = invite.rsplit('/').next().unwrap_or_default().to_string();
-        let mut seats = Vec::new();
-        for token in [&t1, &t2] {
-            let ws = Seat::connect(addr, &id, Some(token)).await?;
-            let mut seat = Seat { ws, choices: None, version: -1, to_move: Player::P1, live: true };
-            seat.until(0).await?;
-            seats.push(seat);
-        }
-        let mut spectators = Vec::new();
-        for _ in 0..config.spectators {
-            let mut ws = Seat::connect(addr, &id, None).await?;
-            next_msg(&mut ws).await?; // welcome
-            next_msg(&mut ws).await?; // state
-            let tally = tally.clone();
-            // A spectator reads everything as it comes, as a page does.
-            spectators.push(tokio::spawn(async move {
-                let mut version = 0;
-                while let Ok((peek, text)) = next_peek(&mut ws).await {
-                    if peek.kind == "event" {
-                        let v = peek.version.unwrap_or(-1);
-                        if v != version + 1 {
-                            return Err(format!("a spectator got event {v} after {version}"));
-                        }
-                        version = v;
-                        let mut t = tally.lock().expect("tally");
-                        t.spectator_events += 1;
-                        t.spectator_bytes += text.len();
-                    }
-                }
-                Ok(())
-            }));
-        }
-        (seats, spectators)
-    };
+    let ready = set_up(addr, &state, &config, &setup, &tally).await;
+    // Every game is set up (its players and spectators connected) before any is played, so
+    // the latencies are those of a steady load, not of 3,000 connections being opened.
+    all_set.wait().await;
+    let (mut seats, spectators) = ready?;
+
     let mut rng =
         0x9e37_79b9_7f4a_7c15_u64 ^ (index as u64 + 1).wrapping_mul(0x2545_f491_4f6c_dd1d);
     // Start at different moments so the games do not move in lock-step.
@@ -392,6 +408,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
     let tally = Arc::new(Mutex::new(Tally::default()));
     // Bounds how many games are being set up at once.
     let setup = Arc::new(tokio::sync::Semaphore::new(64));
+    let all_set = Arc::new(tokio::sync::Barrier::new(config.games));
     let mut tasks = Vec::new();
     for i in 0..config.games {
         tasks.push(tokio::spawn(play_one(
@@ -400,6 +417,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport, String> {
             config.clone(),
             i,
             setup.clone(),
+            all_set.clone(),
             tally.clone(),
         )));
     }

@@ -300,3 +300,66 @@ pub fn check_boardspace(text: &str) {
         }
     }
 }
+
+/// The server's WebSocket messages: any text either reads as one of the protocol's client
+/// messages, which writes and reads back to itself, or is refused with an error whose text
+/// never repeats a long input (a refusal must not amplify what a client sent).
+///
+/// # Panics
+/// When reading or writing panics, a message does not read back to itself, or an error
+/// echoes a long input.
+pub fn check_ws_message(data: &[u8]) {
+    use ply_server::protocol::ClientMsg;
+    match serde_json::from_slice::<ClientMsg>(data) {
+        Ok(msg) => {
+            let text = serde_json::to_string(&msg).expect("a client message writes");
+            let again: ClientMsg = serde_json::from_str(&text).expect("and reads back");
+            assert_eq!(again, msg);
+        }
+        Err(e) => {
+            // The server cuts its explanation to 200 characters (socket.rs); an input longer
+            // than that cannot come back whole.
+            let mut detail = e.to_string();
+            detail.truncate(200);
+            if data.len() > 200 {
+                assert!(!detail.as_bytes().windows(data.len()).any(|w| w == data));
+            }
+        }
+    }
+}
+
+/// The bodies of the HTTP API and the `back` parameter of the language switch: a new-game
+/// request reads or is refused without a panic, and a redirect target is a local path.
+///
+/// # Panics
+/// When reading panics, or a redirect could leave the site.
+pub fn check_http_body(data: &[u8]) {
+    let _ = serde_json::from_slice::<ply_server::CreateRequest>(data);
+    let text = String::from_utf8_lossy(data);
+    let to = ply_server::guard::local_path(Some(&text));
+    assert!(to.starts_with('/'), "{to:?}");
+    assert!(!to.starts_with("//") && !to.contains('\\'), "{to:?}");
+    assert!(to.bytes().all(|b| b.is_ascii_graphic()), "{to:?}");
+    assert!(to == "/" || to == text, "{to:?}");
+}
+
+/// The board patches and the choices trie: for any two texts, the patch from the first to the
+/// second rebuilds the second exactly; any patch applied to any text either fits or is
+/// refused; any trie text reads back or is refused, never panics.
+///
+/// # Panics
+/// When a patch does not rebuild its picture, or anything panics.
+pub fn check_board_patch(data: &[u8]) {
+    use ply_server::choices::decode;
+    use ply_server::patch::{apply, diff};
+    use ply_server::protocol::{Choices, PatchItem};
+    let text = String::from_utf8_lossy(data);
+    let (old, new) = text.split_once('\u{0}').unwrap_or((&text, ""));
+    assert_eq!(apply(old, &diff(old, new)).as_deref(), Some(new));
+    if let Ok(patch) = serde_json::from_str::<Vec<PatchItem>>(new) {
+        let _ = apply(old, &patch);
+    }
+    let ids: Vec<String> = old.split(' ').map(str::to_string).collect();
+    let choices = Choices { version: 0, prefix: Vec::new(), ids, tree: new.to_string(), moves: None };
+    let _ = decode(&choices);
+}

@@ -72,6 +72,14 @@ pub trait AnyGame: Send + Sync {
     /// # Errors
     /// As [`play`](AnyGame::play); the game is then unchanged.
     fn play_shown(&mut self, text: &str) -> Result<ShownTurn, MoveError>;
+    /// Every legal turn with its click path and what each click does (see
+    /// [`View::click_steps`]), sorted by notation.
+    fn click_steps(&self) -> Vec<(String, Vec<String>, Vec<&'static str>)>;
+    /// The picture of the turn being built after the clicks `prefix` (see [`View::preview`]);
+    /// empty when no legal turn starts with them or there is nothing to show.
+    fn preview(&self, prefix: &[String]) -> String;
+    /// Why the game ended by its rules (see [`View::end_reason`]).
+    fn end_reason(&self) -> Option<&'static str>;
     /// The typed game behind this object, for code that knows its type (an engine of the same
     /// game takes its position from it without replaying the turns).
     fn as_any(&self) -> &dyn std::any::Any;
@@ -237,6 +245,29 @@ impl<G: Game + View> AnyGame for DynGame<G> {
         out.sort();
         out
     }
+    fn click_steps(&self) -> Vec<(String, Vec<String>, Vec<&'static str>)> {
+        let mut out: Vec<_> = self
+            .moves()
+            .into_iter()
+            .map(|m| (self.game.format_move(m), self.game.click_path(m), self.game.click_steps(m)))
+            .collect();
+        out.sort();
+        out
+    }
+    fn preview(&self, prefix: &[String]) -> String {
+        let moves: Vec<G::Move> = self
+            .moves()
+            .into_iter()
+            .filter(|&m| {
+                let path = self.game.click_path(m);
+                path.len() > prefix.len() && path.starts_with(prefix)
+            })
+            .collect();
+        if moves.is_empty() { String::new() } else { self.game.preview(prefix, &moves) }
+    }
+    fn end_reason(&self) -> Option<&'static str> {
+        self.game.end_reason()
+    }
     fn state_json(&self) -> Value {
         let mut value = json!({
             "game": G::NAME,
@@ -267,6 +298,8 @@ pub struct GameEntry {
     /// Every variant id, the default first.
     pub variants: &'static [&'static str],
     constructor: fn(&str) -> Result<Box<dyn AnyGame>, VariantError>,
+    /// The game's texts in a language (see [`View::texts`]).
+    pub texts: fn(&str) -> &'static str,
 }
 
 impl fmt::Debug for GameEntry {
@@ -291,6 +324,7 @@ impl GameEntry {
             display_name: G::DISPLAY_NAME,
             variants: G::variants(),
             constructor: construct::<G>,
+            texts: G::texts,
         }
     }
 

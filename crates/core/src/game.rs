@@ -111,7 +111,46 @@ pub trait View: Game {
         let _ = mv;
         Vec::new()
     }
+
+    /// What each click of `mv`'s path does, for the help line: one message id of the game's
+    /// [`texts`](View::texts) per id of [`click_path`](View::click_path) (e.g.
+    /// `step-place-marble`: "place the marble"). The id of the next click after a prefix is
+    /// the help a person reads while building a turn.
+    fn click_steps(&self, mv: Self::Move) -> Vec<&'static str> {
+        vec![STEP_CHOOSE; self.click_path(mv).len()]
+    }
+
+    /// A picture of the turn being built, drawn over the board while a person clicks it: the
+    /// clicks so far (`prefix`, a strict prefix of the click paths of `moves`) and the legal
+    /// turns they can still become (at least one). An SVG fragment in the coordinates of
+    /// [`svg`](View::svg): a `<g class="preview">` holding ghosts of what the clicks decided
+    /// (a piece placed in its orientation, pushed pieces in their new places, rows about to
+    /// be captured, a marble jumping). Empty when there is nothing to show.
+    fn preview(&self, prefix: &[String], moves: &[Self::Move]) -> String {
+        let _ = (prefix, moves);
+        String::new()
+    }
+
+    /// Why the game ended by its rules, when it has: a message id of the game's
+    /// [`texts`](View::texts) saying it from the winner's side (e.g. `end-three-in-row`:
+    /// "three cats in a row", `end-no-reserve`: "no chips left in reserve"). `None` while the
+    /// game goes on.
+    fn end_reason(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The game's texts in language `lang` (`en`, `ko`, `ru`; others get English): a Fluent
+    /// resource (FTL) with the game's name, its variant names (`variant-<name>`), the labels
+    /// its SVG draws (`<text data-label="id" data-arg-n="12">` in the picture takes message
+    /// `id` with argument `n`), the help of its click steps and its reasons for a win.
+    fn texts(lang: &str) -> &'static str {
+        let _ = lang;
+        ""
+    }
 }
+
+/// The step id of a click that has no help of its own: "choose".
+pub const STEP_CHOOSE: &str = "step-choose";
 
 /// One piece travelling during a turn: `piece` is its id in the [`View::svg`] after the turn,
 /// `from` the id of the element of the SVG before the turn where it starts (a piece, or the

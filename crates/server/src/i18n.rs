@@ -3,7 +3,7 @@
 use axum::http::HeaderMap;
 
 /// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Lang {
     En,
     Ko,

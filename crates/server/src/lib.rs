@@ -22,6 +22,7 @@ pub mod engines;
 pub mod guard;
 pub mod i18n;
 pub mod loadtest;
+pub mod messages;
 pub mod net;
 pub mod nodes;
 mod pages;

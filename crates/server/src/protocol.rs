@@ -59,6 +59,13 @@ pub enum ClientMsg {
         #[serde(default)]
         prefix: Vec<String>,
     },
+    /// What the clicks `prefix` decide: the help of the next click and a picture of the turn
+    /// being built (answered by [`ServerMsg::Preview`]).
+    Preview {
+        version: i64,
+        #[serde(default)]
+        prefix: Vec<String>,
+    },
     Hint,
     Ping,
 }
@@ -96,6 +103,14 @@ pub enum ServerMsg {
         on: bool,
     },
     /// The computer's suggestion, on the caller's turn.
+    /// The answer to [`ClientMsg::Preview`]: `step` is the message id (in the page's
+    /// messages) of what the next click does, `overlay` an SVG fragment to draw over the board.
+    Preview {
+        version: i64,
+        prefix: Vec<String>,
+        step: String,
+        overlay: String,
+    },
     Hint {
         #[serde(rename = "move")]
         notation: String,
@@ -119,12 +134,16 @@ impl ServerMsg {
 }
 
 /// How a game ended, for people and programs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ResultView {
     /// `null` for a draw.
     pub winner: Option<Player>,
     pub draw: bool,
     pub reason: ReasonView,
+    /// For a game over by its rules, why, as a message id of the game's texts (e.g.
+    /// `end-three-in-row`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
 }
 
 /// Why a game ended.

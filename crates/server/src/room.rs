@@ -132,6 +132,9 @@ enum Cmd {
         token: Option<String>,
         version: i64,
         prefix: Vec<String>,
+        /// Answer with a `preview` (the next click's help and the turn drawn so far) instead
+        /// of the continuations.
+        preview: bool,
         reply: Reply<Arc<str>>,
     },
     /// The computer's search ended (or its move is to be stored again).
@@ -471,6 +474,29 @@ impl Rooms {
             token: token.clone(),
             version,
             prefix: prefix.clone(),
+            preview: false,
+            reply,
+        })
+        .await
+    }
+
+    /// What the clicks `prefix` decide, for the holder of the seat to move: a `preview`
+    /// message with the help of the next click and the turn drawn so far.
+    ///
+    /// # Errors
+    /// As [`choices`](Rooms::choices).
+    pub async fn preview(
+        &self,
+        id: &str,
+        token: Option<String>,
+        version: i64,
+        prefix: Vec<String>,
+    ) -> Result<Arc<str>, Rejection> {
+        self.call(id, |reply| Cmd::Choices {
+            token: token.clone(),
+            version,
+            prefix: prefix.clone(),
+            preview: true,
             reply,
         })
         .await
@@ -593,6 +619,9 @@ struct Room {
     choices: Option<Arc<ChoiceIndex>>,
     /// The whole-turn choices message of this version.
     choices_msg: Option<Arc<str>>,
+    /// Every legal turn of this version with its click path and what each click does, once a
+    /// preview needed them.
+    steps: Option<Arc<Vec<(String, Vec<String>, Vec<&'static str>)>>>,
     thinking: Option<Arc<AtomicBool>>,
     /// The computer's move is another node's to search (it holds the lease): `thinking` is
     /// then only shown, nothing searches here.
@@ -601,12 +630,29 @@ struct Room {
     tx: mpsc::WeakSender<Cmd>,
 }
 
-fn result_view(ended: Option<Ended>) -> Option<ResultView> {
+fn result_view(ended: Option<Ended>, game: &dyn AnyGame) -> Option<ResultView> {
     ended.map(|e| ResultView {
         winner: e.outcome.winner(),
         draw: e.outcome == Outcome::Draw,
         reason: e.reason.into(),
+        end: (e.reason == EndReason::Rules).then(|| game.end_reason()).flatten().map(str::to_string),
     })
+}
+
+/// The step of the click after `prefix`: the one most of the legal turns going on from there
+/// give (they agree where the game is consistent); `None` when no turn goes on from `prefix`.
+fn next_step(steps: &[(String, Vec<String>, Vec<&'static str>)], prefix: &[String]) -> Option<&'static str> {
+    let mut counts: Vec<(&'static str, usize)> = Vec::new();
+    for (_, path, step) in steps {
+        if path.len() > prefix.len() && path.starts_with(prefix) {
+            let s = step.get(prefix.len()).copied().unwrap_or(ply_core::STEP_CHOOSE);
+            match counts.iter_mut().find(|(k, _)| *k == s) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((s, 1)),
+            }
+        }
+    }
+    counts.into_iter().max_by_key(|&(_, n)| n).map(|(s, _)| s)
 }
 
 /// `text` cut to at most `chars` characters, with `…` when cut.
@@ -671,6 +717,7 @@ impl Room {
             next_follower: 1,
             choices: None,
             choices_msg: None,
+            steps: None,
             thinking: None,
             awaiting_lease: false,
             hints: 0,
@@ -733,8 +780,11 @@ impl Room {
                     self.svg = None;
                 }
             }
-            Cmd::Choices { token, version, prefix, reply } => {
+            Cmd::Choices { token, version, prefix, preview: false, reply } => {
                 let _ = reply.send(self.choices_for(token.as_deref(), version, &prefix));
+            }
+            Cmd::Choices { token, version, prefix, preview: true, reply } => {
+                let _ = reply.send(self.preview_for(token.as_deref(), version, &prefix));
             }
             Cmd::Changed { version } => self.changed(version).await,
             Cmd::LeaseBusy { version, until_ms, engine } => {
@@ -814,7 +864,7 @@ impl Room {
             history: self.game.history().to_vec(),
             last_path,
             motions,
-            result: result_view(self.ended()),
+            result: result_view(self.ended(), &*self.game),
             live: !finished,
             thinking: self.thinking.is_some(),
             can_hint: has_engine && !finished,
@@ -968,6 +1018,34 @@ impl Room {
             .encode(version, prefix)
             .ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;
         Ok(Arc::from(ServerMsg::Choices(Box::new(c)).to_json()))
+    }
+
+    fn preview_for(
+        &mut self,
+        token: Option<&str>,
+        version: i64,
+        prefix: &[String],
+    ) -> Result<Arc<str>, Rejection> {
+        let seats = self.seats(token);
+        if seats.is_empty() {
+            return Err(Rejection::new(403, Reason::Spectator));
+        }
+        if version != self.version {
+            return Err(Rejection::new(409, Reason::ChoicesStale));
+        }
+        if !self.may_choose(&seats) {
+            return Err(self.not_your_turn());
+        }
+        let steps = self.steps.get_or_insert_with(|| Arc::new(self.game.click_steps())).clone();
+        let step = next_step(&steps, prefix).ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;
+        let overlay = if prefix.is_empty() { String::new() } else { self.game.preview(prefix) };
+        let msg = ServerMsg::Preview {
+            version,
+            prefix: prefix.to_vec(),
+            step: step.to_string(),
+            overlay,
+        };
+        Ok(Arc::from(msg.to_json()))
     }
 
     fn not_your_turn(&self) -> Rejection {
@@ -1202,6 +1280,7 @@ impl Room {
         self.recent.clear();
         self.choices = None;
         self.choices_msg = None;
+        self.steps = None;
         let state = ServerMsg::State { view: Box::new(self.live_view()) };
         self.send_all(&Arc::from(state.to_json()));
         self.send_choices();
@@ -1213,6 +1292,7 @@ impl Room {
     fn publish(&mut self, kind: EventKind, board_changed: bool) {
         self.choices = None;
         self.choices_msg = None;
+        self.steps = None;
         let board = if board_changed {
             match self.svg.take() {
                 Some(old) if !self.followers.is_empty() => {
@@ -1235,7 +1315,7 @@ impl Room {
             to_move: self.game.to_move(),
             status_line: self.game.status_line(),
             live: !finished,
-            result: result_view(self.ended()),
+            result: result_view(self.ended(), &*self.game),
             draw_offer: self.row.draw_offer.filter(|_| !finished),
             thinking: self.thinking.is_some(),
             board,

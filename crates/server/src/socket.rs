@@ -171,6 +171,12 @@ impl Connection {
                     Err(r) => Err(r),
                 }
             }
+            ClientMsg::Preview { version, prefix } => {
+                match self.rooms.preview(&id, token, version, prefix).await {
+                    Ok(text) => return self.send_text(&text).await,
+                    Err(r) => Err(r),
+                }
+            }
             ClientMsg::Hint => {
                 // The search takes a while: the answer comes when it comes.
                 let (tx, rx) = oneshot::channel();

@@ -1,0 +1,59 @@
+# The server's own messages with arguments or plurals, and those the game page formats
+# (crates/server/src/messages.rs). Each game adds its own (the game crate's text/*.ftl).
+
+step-choose = choose one of the highlighted items
+help-wait = Wait for your opponent’s turn.
+help-step-back = Esc or right-click: one step back.
+help-confirm = Click a highlighted item to go on, or confirm below.
+turns = { $n ->
+    [one] { $n } turn
+   *[other] { $n } turns
+}
+moves-legal = { $n ->
+    [one] { $n } legal turn
+   *[other] { $n } legal turns
+}
+player-P1 = Player 1
+player-P2 = Player 2
+to-move = { $player } to move
+result-you-won = You won
+result-you-lost = You lost
+result-wins = { $player } wins
+result-draw = Draw
+reason-resigned = { $player } resigned
+reason-agreed = by agreement
+turn-number = Turn { $n }
+coordinates = Coordinates
+flip-board = Flip board
+new-game = New game
+game-over = Game over
+live = live
+finished = finished
+you = you
+computer-level = computer, level { $level }
+opponent-friend = a friend (invite link)
+opponent-hotseat = at one screen
+waiting-for-you = your turn
+waiting-for-them = their turn
+started = started { $date }
+board-item = { $id }
+error-gone = The game has closed; reloading.
+error-no-game = There is no such game.
+error-unavailable = The server is busy; try again.
+error-bad-message = The server did not understand that.
+error-no-such-path = That is not a legal turn here.
+error-no-such-turn = There is no such turn.
+error-too-many = Too many requests; wait a moment.
+error-stale = The game moved on; here is the new position.
+error-spectator = You are watching this game.
+error-over = The game is over.
+error-not-your-turn = It is not your turn.
+error-no-draws = No draw is possible here.
+error-no-offer = There is no offer of a draw.
+error-illegal = That turn is not legal.
+error-no-undo = No turn can be taken back.
+error-race = Another turn came first.
+error-cannot-save = The server cannot save games right now.
+error-save-failed = The turn could not be saved.
+error-damaged = This game’s record is damaged.
+error-no-hint = No hint is available.

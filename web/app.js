@@ -17,6 +17,7 @@ const PROTOCOL = 2;
  * @property {string | null} winner
  * @property {boolean} draw
  * @property {string} reason
+ * @property {string} [end] why a rules win happened: a message id of the game's texts
  */
 
 /**
@@ -55,6 +56,13 @@ const PROTOCOL = 2;
  * @property {string[]} seats
  * @property {string} lang
  * @property {Record<string, string>} strings
+ * @property {Record<string, Part[]>} messages the page's Fluent messages (see formatMessage)
+ */
+
+/**
+ * A part of a message: text, an argument `{v}`, or a selection `{s, k, d}` by an argument's
+ * plural category (CLDR, from Intl.PluralRules) or value; numeric keys are written `=N`.
+ * @typedef {string | number | { v: string } | { s: string, k: Record<string, Part[]>, d: string }} Part
  */
 
 /**
@@ -71,14 +79,61 @@ const bootEl = el('ply-boot');
 /** @type {Boot} */
 const boot = JSON.parse(bootEl.textContent || '{}');
 const S = boot.strings;
+const M = boot.messages || {};
+const plurals = new Intl.PluralRules(boot.lang || 'en');
+
+/**
+ * Formats the parts of a message with `args`.
+ * @param {Part[]} parts
+ * @param {Record<string, string | number>} args
+ * @returns {string}
+ */
+function formatParts(parts, args) {
+  let out = '';
+  for (const p of parts) {
+    if (typeof p === 'string' || typeof p === 'number') out += String(p);
+    else if ('v' in p) out += String(args[p.v] ?? '');
+    else {
+      const x = args[p.s];
+      const n = typeof x === 'number' ? x : Number(x);
+      /** @type {Part[] | undefined} */
+      let chosen;
+      if (x !== undefined && x !== '' && !Number.isNaN(n)) chosen = p.k[`=${n}`] || p.k[plurals.select(n)];
+      else if (x !== undefined) chosen = p.k[String(x)];
+      out += formatParts(chosen || p.k[p.d] || [], args);
+    }
+  }
+  return out;
+}
+
+/**
+ * Message `id` in the page's language, or `fallback` (default: the id) when there is none.
+ * @param {string} id
+ * @param {Record<string, string | number>} [args]
+ * @param {string} [fallback]
+ */
+export function formatMessage(id, args = {}, fallback) {
+  const m = M[id];
+  return m ? formatParts(m, args) : fallback ?? id;
+}
+
+/**
+ * A seat's name in this game ("White", "Orange", or "Player 1").
+ * @param {string | null} seat
+ */
+function playerName(seat) {
+  return seat ? formatMessage(`player-${seat}`, {}, seat) : '';
+}
 
 const state = {
   /** @type {View} */
   view: boot.view,
   /** @type {string[]} */
   seats: boot.seats,
-  /** @type {string[]} */
+  /** @type {string[]} the clicks of the turn being built */
   prefix: [],
+  /** @type {string[][]} the prefixes before each click, for stepping back */
+  back: [],
   /** @type {TrieNode | null} the legal moves of `choicesVersion` as a trie of click paths */
   choices: null,
   choicesVersion: -1,
@@ -86,6 +141,10 @@ const state = {
   named: new Map(),
   /** @type {Set<string>} prefixes asked for and not answered yet */
   asked: new Set(),
+  /** @type {{ key: string, step: string, overlay: string } | null} what the clicks decide */
+  preview: null,
+  /** @type {string} the prefix (key) whose preview was asked for last */
+  previewAsked: '',
   /** @type {number | null} the turn shown when stepping through the record; null: live */
   viewing: null,
   /** @type {string | null} */
@@ -98,12 +157,17 @@ const state = {
 
 const board = el('ply-board');
 const statusEl = el('ply-status');
+const endEl = el('ply-end');
 const resultEl = el('ply-result');
+const reasonEl = el('ply-reason');
 const movesEl = el('ply-moves');
+const movesBox = el('ply-moves-box');
 const choicesEl = el('ply-choices');
 const viewingEl = el('ply-viewing');
 const connEl = el('ply-conn');
 const helpEl = el('ply-help');
+const coordsBox = /** @type {HTMLInputElement} */ (el('ply-coords'));
+const flipButton = el('ply-flip');
 const buttons = {
   clear: /** @type {HTMLButtonElement} */ (el('ply-clear')),
   hint: /** @type {HTMLButtonElement} */ (el('ply-hint')),
@@ -144,6 +208,10 @@ function mark(ids, cls) {
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+/** Touch screens get bigger hit areas: 44 px across instead of 24 px. */
+const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
+const HIT_RADIUS = coarse ? 22 : 12;
+board.dataset.hitRadius = String(HIT_RADIUS);
 
 /** The position on the board now: its number of turns and its picture. */
 const drawn = { ply: -1, svg: '' };
@@ -158,31 +226,131 @@ function centre(node) {
 }
 
 /**
- * Replaces the board picture with the position after `ply` turns. When that position follows
- * the one drawn by one turn, its pieces travel: pieces that keep their id (boop.) glide from
- * their old transform by CSS transition, and the turn's `motions` (GIPF pushes, ZÈRTZ jumps,
- * PÜNCT shifts, pieces entering from a pool) start where their origin was drawn.
+ * Parses an SVG document or fragment into an element (fragments come wrapped in a `<g>`).
+ * @param {string} text
+ * @returns {Element | null}
+ */
+function parseSvg(text) {
+  const tpl = document.createElement('template');
+  tpl.innerHTML = text.trim();
+  return tpl.content.firstElementChild;
+}
+
+/**
+ * Writes every label of the picture in the page's language: `<text data-label="id"
+ * data-arg-n="12">` takes message `id` with argument `n`.
+ * @param {Element} svg
+ */
+function localize(svg) {
+  for (const node of svg.querySelectorAll('[data-label]')) {
+    /** @type {Record<string, string>} */
+    const args = {};
+    for (const a of Array.from(node.attributes)) {
+      if (a.name.startsWith('data-arg-')) args[a.name.slice(9)] = a.value;
+    }
+    for (const seat of ['P1', 'P2']) {
+      for (const [k, v] of Object.entries(args)) if (v === seat) args[k] = playerName(seat);
+    }
+    const label = node.getAttribute('data-label') || '';
+    node.textContent = formatMessage(label, args, node.textContent || '');
+  }
+}
+
+/**
+ * A copy of `node` to draw as a mark: no ids (they stay unique), no clicks.
+ * @param {Element} node
+ * @param {string} cls
+ */
+function ghost(node, cls) {
+  const copy = /** @type {Element} */ (node.cloneNode(true));
+  copy.removeAttribute('id');
+  for (const inner of copy.querySelectorAll('[id]')) inner.removeAttribute('id');
+  copy.classList.remove('target', 'piece');
+  copy.classList.add(cls);
+  return copy;
+}
+
+/**
+ * Marks the last turn on the fresh picture by comparing it with the one before: pieces that
+ * vanished (captured, removed, graduated) stay as faded ghosts, pieces that appeared are
+ * "placed", pieces that travelled are "moved" and where they started is outlined.
+ * @param {Element | null} before the picture before the turn (null: unknown)
+ * @param {Element} after
+ * @param {Motion[]} motions
+ * @param {string[]} lastPath
+ */
+function markTurn(before, after, motions, lastPath) {
+  for (const id of lastPath) after.querySelector(`[id="${CSS.escape(id)}"]`)?.classList.add('ply-last');
+  if (!before) return;
+  const layer = document.createElementNS(SVG_NS, 'g');
+  layer.setAttribute('class', 'ply-marks');
+  const movedFrom = new Set(motions.map((m) => m.from));
+  const beforePieces = new Map();
+  for (const node of before.querySelectorAll('.piece[id]')) {
+    if (!node.closest('.ply-marks, .ply-preview')) beforePieces.set(node.id, node);
+  }
+  const afterIds = new Set();
+  for (const node of after.querySelectorAll('.piece[id]')) {
+    afterIds.add(node.id);
+    const was = beforePieces.get(node.id);
+    if (!was) node.classList.add('ply-placed');
+    else if ((was.getAttribute('transform') || '') !== (node.getAttribute('transform') || '')) {
+      node.classList.add('ply-moved');
+    }
+  }
+  let gone = 0;
+  for (const [id, node] of beforePieces) {
+    if (afterIds.has(id)) continue;
+    if (movedFrom.has(id)) layer.append(ghost(node, 'ply-from'));
+    else {
+      layer.append(ghost(node, 'ply-gone'));
+      gone += 1;
+    }
+  }
+  for (const m of motions) {
+    after.querySelector(`[id="${CSS.escape(m.piece)}"]`)?.classList.add('ply-moved');
+    const from = after.querySelector(`[id="${CSS.escape(m.from)}"]`);
+    if (from && !from.classList.contains('piece')) from.classList.add('ply-from');
+  }
+  after.append(layer);
+  board.dataset.gone = String(gone);
+}
+
+/**
+ * Replaces the board picture with the position after `ply` turns and marks the turn that led
+ * there. When that position follows the one drawn by one turn, its pieces travel: pieces that
+ * keep their id glide from their old transform by CSS transition, and the turn's `motions`
+ * start where their origin was drawn. `before` is the picture before the turn when the page
+ * does not show it (a reload, a step through the record).
  * @param {string} svg
  * @param {number} ply
  * @param {Motion[]} motions
+ * @param {string[]} lastPath
+ * @param {string | null} [before]
  */
-function drawBoard(svg, ply, motions) {
+function drawBoard(svg, ply, motions, lastPath, before = null) {
   const old = board.querySelector('svg');
-  const tpl = document.createElement('template');
-  tpl.innerHTML = svg.trim();
-  const fresh = tpl.content.firstElementChild;
-  const animate = !reduceMotion && ply === drawn.ply + 1 && svg !== drawn.svg;
+  const fresh = parseSvg(svg);
+  const follows = drawn.ply >= 0 && ply === drawn.ply + 1;
+  const animate = !reduceMotion && follows && svg !== drawn.svg;
   drawn.ply = ply;
   drawn.svg = svg;
-  if (!old || !fresh || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
+  if (!fresh) {
     board.innerHTML = svg;
+    return;
+  }
+  localize(fresh);
+  const previous = follows ? old : before ? parseSvg(before) : null;
+  markTurn(previous, fresh, motions, lastPath);
+  if (!old || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
+    board.replaceChildren(fresh);
     return;
   }
   // Move the transform of pieces with stable ids from their old place, then let CSS animate.
   /** @type {Map<string, string>} */
-  const before = new Map();
+  const was = new Map();
   for (const node of old.querySelectorAll('[id][transform]')) {
-    before.set(node.id, node.getAttribute('transform') || '');
+    was.set(node.id, node.getAttribute('transform') || '');
   }
   /** @type {Map<string, {x: number, y: number}>} */
   const starts = new Map();
@@ -196,10 +364,10 @@ function drawBoard(svg, ply, motions) {
   if (!animate) return;
   let travelled = 0;
   for (const node of fresh.querySelectorAll('[id][transform]')) {
-    const was = before.get(node.id);
+    const from = was.get(node.id);
     const now = node.getAttribute('transform') || '';
-    if (was !== undefined && was !== now && node instanceof SVGGraphicsElement) {
-      node.setAttribute('transform', was);
+    if (from !== undefined && from !== now && node instanceof SVGGraphicsElement) {
+      node.setAttribute('transform', from);
       node.getBoundingClientRect();
       requestAnimationFrame(() => node.setAttribute('transform', now));
       travelled += 1;
@@ -210,8 +378,9 @@ function drawBoard(svg, ply, motions) {
     const node = fresh.querySelector(`[id="${CSS.escape(id)}"]`);
     if (!node) continue;
     const end = centre(node);
-    const dx = (start.x - end.x) / scale;
-    const dy = (start.y - end.y) / scale;
+    const flip = board.classList.contains('flipped') ? -1 : 1;
+    const dx = ((start.x - end.x) / scale) * flip;
+    const dy = ((start.y - end.y) / scale) * flip;
     // A wrapper carries the travel, so the piece's own transform attribute stays untouched.
     const wrap = document.createElementNS(SVG_NS, 'g');
     node.replaceWith(wrap);
@@ -226,17 +395,72 @@ function drawBoard(svg, ply, motions) {
   board.dataset.travelled = String(Number(board.dataset.travelled || 0) + travelled);
 }
 
+/**
+ * The picture before the last turn, fetched once after a reload so its marks can be drawn.
+ * @param {number} ply the position shown
+ */
+async function markFromServer(ply) {
+  if (ply === 0) return;
+  const resp = await fetch(`/api/games/${state.view.id}/position/${ply - 1}`);
+  if (!resp.ok || drawn.ply !== ply) return;
+  const pos = await resp.json();
+  const svgNow = drawn.svg;
+  const motions = state.viewing === null ? state.view.motions : [];
+  const lastPath = state.viewing === null ? state.view.last_path : [];
+  drawn.ply = -1;
+  drawn.svg = '';
+  drawBoard(svgNow, ply, motions, lastPath, pos.svg);
+  render();
+}
+
+/** Draws (or clears) the picture of the turn being built over the board. */
+function drawPreview() {
+  const svg = board.querySelector('svg');
+  if (!svg) return;
+  svg.querySelector(':scope > .ply-preview')?.remove();
+  const p = state.preview;
+  if (!p || p.key !== key(state.prefix) || !p.overlay || !interactive()) return;
+  const layer = parseSvg(`<svg xmlns="${SVG_NS}">${p.overlay}</svg>`);
+  if (!layer) return;
+  const g = document.createElementNS(SVG_NS, 'g');
+  g.setAttribute('class', 'ply-preview');
+  g.append(...Array.from(layer.childNodes));
+  localize(g);
+  svg.append(g);
+}
+
+/**
+ * The help line: what the next click does, in words.
+ * @param {TrieNode | undefined} here
+ */
+function helpText(here) {
+  if (!interactive()) return '';
+  const p = state.preview;
+  const step = p && p.key === key(state.prefix) ? formatMessage(p.step, {}, '') : '';
+  const parts = [];
+  if (step) parts.push(step.charAt(0).toUpperCase() + step.slice(1));
+  else parts.push(S.play_keys || '');
+  if (here?.complete && here.children.size > 0) parts.push(formatMessage('help-confirm'));
+  if (state.prefix.length > 0) parts.push(formatMessage('help-step-back'));
+  return parts.filter(Boolean).join(' · ');
+}
+
 function render() {
   const v = state.view;
-  if (state.viewing === null) {
-    drawBoard(v.svg, v.history.length, v.motions);
-    mark(v.last_path, 'ply-last');
+  if (state.viewing === null && (drawn.ply !== v.history.length || drawn.svg !== v.svg)) {
+    // The next turn travels on the board; anything else (a reload, an undo, a resync) is
+    // drawn at once, its last turn marked from the picture before it.
+    const follows = drawn.ply >= 0 && drawn.ply === v.history.length - 1;
+    if (!follows) drawn.ply = -1;
+    drawBoard(v.svg, v.history.length, v.motions, v.last_path);
+    if (!follows && v.history.length > 0) markFromServer(v.history.length);
   }
   // Targets
-  for (const node of board.querySelectorAll('.ply-next')) {
-    node.classList.remove('ply-next');
+  for (const node of board.querySelectorAll('.ply-next, .ply-chosen, .ply-hint')) {
+    node.classList.remove('ply-next', 'ply-chosen', 'ply-hint');
     node.removeAttribute('tabindex');
     node.removeAttribute('role');
+    node.removeAttribute('aria-label');
   }
   choicesEl.replaceChildren();
   const here = interactive() ? nodeAt(state.choices, state.prefix) : undefined;
@@ -247,7 +471,8 @@ function render() {
       node.classList.add('ply-next');
       node.setAttribute('tabindex', '0');
       node.setAttribute('role', 'button');
-      node.setAttribute('aria-label', id);
+      const text = node.querySelector('text')?.textContent;
+      node.setAttribute('aria-label', text || formatMessage('board-item', { id }, id));
     }
     mark(state.prefix, 'ply-chosen');
     mark(state.hint, 'ply-hint');
@@ -271,53 +496,35 @@ function render() {
         ask(state.prefix);
       }
     }
+    askPreview();
   }
-  buttons.clear.hidden = state.prefix.length === 0;
+  drawPreview();
+  helpEl.textContent = helpText(here);
   helpEl.hidden = !interactive();
+  buttons.clear.hidden = state.prefix.length === 0 || !interactive();
   const seated = state.seats.length > 0;
   buttons.hint.hidden = !(seated && v.can_hint && myTurn());
   buttons.undo.hidden = !(seated && v.can_undo && v.live && v.history.length > 0);
   buttons.resign.hidden = !(seated && v.live);
-  const offer = v.draw_offer || null;
+  const offer = (v.live && v.draw_offer) || null;
   const offeredToMe = Boolean(offer && seated && !state.seats.includes(offer));
-  buttons.draw.hidden = !(seated && v.can_draw) || offer !== null;
+  buttons.draw.hidden = !(seated && v.can_draw && v.live) || offer !== null;
   buttons.accept.hidden = !offeredToMe;
   buttons.decline.hidden = !offeredToMe;
   // Status
   let status;
   if (!v.live) status = S.game_over;
   else if (v.thinking) status = S.thinking;
-  else if (!seated) status = `${S.spectating} ${v.to_move} ${S.to_move}.`;
-  else if (myTurn()) status = `${S.your_turn} (${v.to_move})`;
-  else status = `${S.their_turn} (${v.to_move})`;
-  if (offer && v.live) status = `${status} · ${offeredToMe ? S.draw_offered_you : S.draw_you_offered}`;
+  else if (!seated) status = `${S.spectating} ${formatMessage('to-move', { player: playerName(v.to_move) })}.`;
+  else if (myTurn()) status = `${S.your_turn} (${playerName(v.to_move)})`;
+  else status = `${S.their_turn} (${playerName(v.to_move)})`;
+  if (offer) status = `${status} · ${offeredToMe ? S.draw_offered_you : S.draw_you_offered}`;
   statusEl.textContent = state.message ? `${state.message} — ${status}` : status;
   statusEl.classList.toggle('error', Boolean(state.message));
   statusEl.classList.toggle('thinking', v.live && v.thinking);
   statusEl.classList.toggle('mine', myTurn());
-  if (v.result) {
-    resultEl.hidden = false;
-    const r = v.result;
-    resultEl.textContent = r.draw
-      ? `${S.draw}${r.reason === 'agreed' ? ` (${S.agreed})` : ''}`
-      : `${r.winner} ${S.wins}${r.reason === 'resigned' ? ` (${S.resigned})` : ''}`;
-  } else {
-    resultEl.hidden = true;
-  }
-  // Move list
-  movesEl.replaceChildren();
-  v.history.forEach((m, i) => {
-    const li = document.createElement('li');
-    const b = document.createElement('button');
-    b.type = 'button';
-    b.textContent = m;
-    b.className = 'move';
-    const shown = state.viewing === null ? v.history.length : state.viewing;
-    if (i + 1 === shown) b.setAttribute('aria-current', 'step');
-    b.addEventListener('click', () => view(i + 1));
-    li.append(b);
-    movesEl.append(li);
-  });
+  renderEnd();
+  renderMoves();
   viewingEl.hidden = state.viewing === null;
   if (state.viewing !== null) {
     viewingEl.replaceChildren();
@@ -329,13 +536,105 @@ function render() {
     back.addEventListener('click', () => view(null));
     viewingEl.append(label, back);
   }
-  connEl.textContent = state.connected ? `● ${S.connected}` : `○ ${S.disconnected}`;
-  connEl.classList.toggle('down', !state.connected);
+  if (!v.live) {
+    connEl.textContent = formatMessage('finished', {}, S.game_over);
+    connEl.classList.remove('down');
+    connEl.classList.add('over');
+  } else {
+    connEl.textContent = state.connected ? `● ${S.connected}` : `○ ${S.disconnected}`;
+    connEl.classList.toggle('down', !state.connected);
+    connEl.classList.remove('over');
+  }
   document.body.dataset.version = String(v.version);
   document.body.dataset.thinking = String(v.thinking);
   // For tests and styles: 'mine' once the legal moves of this position are here.
   document.body.dataset.turn = myTurn() && state.choicesVersion === v.version ? 'mine' : 'other';
   document.body.dataset.asking = String(state.asked.size > 0);
+}
+
+/** The end of the game: who won, why, and a new game. */
+function renderEnd() {
+  const v = state.view;
+  const r = v.result;
+  endEl.hidden = !r;
+  resultEl.hidden = !r;
+  if (!r) return;
+  let text;
+  let why = '';
+  if (r.draw) {
+    text = formatMessage('result-draw', {}, S.draw);
+    if (r.reason === 'agreed') why = formatMessage('reason-agreed', {}, S.agreed);
+  } else {
+    const mine = state.seats.length === 1 ? state.seats[0] : null;
+    if (mine && r.winner === mine) text = formatMessage('result-you-won');
+    else if (mine) text = formatMessage('result-you-lost');
+    else text = formatMessage('result-wins', { player: playerName(r.winner) });
+    if (r.reason === 'resigned') {
+      const loser = r.winner === 'P1' ? 'P2' : 'P1';
+      why = formatMessage('reason-resigned', { player: playerName(loser) });
+    } else if (r.end) {
+      why = formatMessage(r.end, { player: playerName(r.winner) }, '');
+    }
+  }
+  resultEl.textContent = text;
+  resultEl.dataset.outcome = r.draw ? 'draw' : state.seats.length === 1 ? (r.winner === state.seats[0] ? 'won' : 'lost') : 'win';
+  reasonEl.textContent = why ? why.charAt(0).toUpperCase() + why.slice(1) : '';
+  reasonEl.hidden = !why;
+  const seat = /** @type {HTMLInputElement | null} */ (document.getElementById('ply-again-seat'));
+  if (seat) seat.value = state.seats.length === 1 ? state.seats[0] : 'P1';
+}
+
+/** The move list: one row per pair of turns, the shown one current and in view. */
+function renderMoves() {
+  const v = state.view;
+  const shown = state.viewing === null ? v.history.length : state.viewing;
+  const rows = Math.ceil(v.history.length / 2);
+  // Rebuild only what changed: rows are keyed by their number.
+  while (movesEl.children.length > rows) movesEl.lastElementChild?.remove();
+  for (let r = 0; r < rows; r++) {
+    let tr = /** @type {HTMLTableRowElement | undefined} */ (movesEl.children[r]);
+    if (!tr) {
+      tr = document.createElement('tr');
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = `${r + 1}.`;
+      tr.append(th, document.createElement('td'), document.createElement('td'));
+      movesEl.append(tr);
+    }
+    for (let c = 0; c < 2; c++) {
+      const i = r * 2 + c;
+      const td = /** @type {HTMLElement} */ (tr.children[c + 1]);
+      const m = v.history[i];
+      let b = /** @type {HTMLButtonElement | null} */ (td.querySelector('button'));
+      if (m === undefined) {
+        b?.remove();
+        continue;
+      }
+      if (!b) {
+        b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'move';
+        b.dataset.ply = String(i + 1);
+        b.addEventListener('click', () => view(i + 1 === state.view.history.length ? null : i + 1));
+        td.append(b);
+      }
+      if (b.textContent !== m) b.textContent = m;
+      b.setAttribute('aria-label', `${formatMessage('turn-number', { n: i + 1 }, String(i + 1))}: ${playerName(i % 2 === 0 ? 'P1' : 'P2')} ${m}`);
+      if (i + 1 === shown) b.setAttribute('aria-current', 'step');
+      else b.removeAttribute('aria-current');
+    }
+  }
+  const current = movesEl.querySelector('[aria-current="step"]');
+  if (current instanceof HTMLElement) {
+    // Follow the game inside the list's own box (the page does not jump).
+    const box = movesBox.getBoundingClientRect();
+    const at = current.getBoundingClientRect();
+    if (at.top < box.top || at.bottom > box.bottom) {
+      movesBox.scrollTop += at.top - box.top - box.height / 2;
+    }
+  } else if (shown === 0) {
+    movesBox.scrollTop = 0;
+  }
 }
 
 /**
@@ -347,15 +646,21 @@ async function view(ply) {
   if (ply !== null && (ply >= total || ply < 0)) ply = ply < 0 ? 0 : null;
   state.viewing = ply;
   state.prefix = [];
+  state.back = [];
   if (ply === null) {
     render();
     return;
   }
-  const resp = await fetch(`/api/games/${state.view.id}/position/${ply}`);
+  const [resp, prev] = await Promise.all([
+    fetch(`/api/games/${state.view.id}/position/${ply}`),
+    ply > 0 ? fetch(`/api/games/${state.view.id}/position/${ply - 1}`) : Promise.resolve(null),
+  ]);
   if (!resp.ok || state.viewing !== ply) return;
   const pos = await resp.json();
-  drawBoard(pos.svg, pos.ply, pos.motions);
-  mark(pos.last_path, 'ply-last');
+  const before = prev && prev.ok ? (await prev.json()).svg : null;
+  if (state.viewing !== ply) return;
+  drawn.ply = -1;
+  drawBoard(pos.svg, pos.ply, pos.motions, pos.last_path, before);
   render();
 }
 
@@ -394,6 +699,14 @@ function ask(prefix) {
   post({ type: 'choices', version: state.view.version, prefix });
 }
 
+/** Asks what the clicks so far decide (the next click's help, the turn drawn so far), once. */
+function askPreview() {
+  const k = `${state.view.version}:${key(state.prefix)}`;
+  if (state.previewAsked === k) return;
+  state.previewAsked = k;
+  post({ type: 'preview', version: state.view.version, prefix: state.prefix });
+}
+
 /**
  * Plays the move made of these clicks.
  * @param {string[]} path
@@ -402,6 +715,7 @@ function send(path) {
   state.hint = [];
   if (post({ type: 'move', path, version: state.view.version })) state.sending = true;
   state.prefix = [];
+  state.back = [];
   render();
 }
 
@@ -412,7 +726,9 @@ function send(path) {
 function choose(id, byKey = false) {
   if (!interactive() || !state.choices) return;
   state.message = null;
+  const before = state.prefix;
   const r = click(state.choices, state.prefix, id);
+  if (r.prefix !== before) state.back.push(before);
   state.prefix = r.prefix;
   if (r.move) {
     send(r.move);
@@ -426,8 +742,31 @@ function choose(id, byKey = false) {
   }
 }
 
+/** Takes back the last click of the turn being built. */
+function stepBack() {
+  if (!state.choices) return;
+  const prev = state.back.pop();
+  state.prefix = prev ?? autoAdvance(state.choices, []);
+  render();
+}
+
 /**
- * The id of a clickable target under the pointer (pieces may lie on top of cells).
+ * The distance in pixels from a point to an element's box on the screen.
+ * @param {Element} node
+ * @param {number} x
+ * @param {number} y
+ */
+function distance(node, x, y) {
+  const r = node.getBoundingClientRect();
+  const dx = Math.max(r.left - x, 0, x - r.right);
+  const dy = Math.max(r.top - y, 0, y - r.bottom);
+  return Math.hypot(dx, dy);
+}
+
+/**
+ * The id of the clickable target under the pointer, or the nearest one within the hit radius
+ * (small points and thin lines are hard to hit, on a phone above all). The drawing is not
+ * changed for it.
  * @param {MouseEvent} e
  * @returns {string | null}
  */
@@ -435,16 +774,30 @@ function targetAt(e) {
   const direct = e.target instanceof Element ? e.target.closest('.ply-next') : null;
   if (direct) return direct.id;
   for (const node of document.elementsFromPoint(e.clientX, e.clientY)) {
-    if (node.classList.contains('ply-next')) return node.id;
     const up = node.closest('.ply-next');
     if (up && board.contains(up)) return up.id;
   }
-  return null;
+  let best = null;
+  let bestDistance = HIT_RADIUS;
+  for (const node of board.querySelectorAll('.ply-next')) {
+    const d = distance(node, e.clientX, e.clientY);
+    if (d <= bestDistance) {
+      best = node.id;
+      bestDistance = d;
+    }
+  }
+  return best;
 }
 
 board.addEventListener('click', (e) => {
   const id = targetAt(e);
   if (id) choose(id);
+});
+board.addEventListener('contextmenu', (e) => {
+  if (state.prefix.length > 0 || state.back.length > 0) {
+    e.preventDefault();
+    stepBack();
+  }
 });
 board.addEventListener('keydown', (e) => {
   if (e.key !== 'Enter' && e.key !== ' ') return;
@@ -459,18 +812,29 @@ document.addEventListener('keydown', (e) => {
   if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA') return;
   const total = state.view.history.length;
   const shown = state.viewing === null ? total : state.viewing;
-  if (e.key === 'Escape') {
-    state.prefix = state.choices ? autoAdvance(state.choices, []) : [];
-    render();
-  } else if (e.key === 'ArrowLeft') {
-    view(shown - 1);
-  } else if (e.key === 'ArrowRight') {
-    view(shown + 1 >= total ? null : shown + 1);
-  }
+  const inList = e.target instanceof Element && movesEl.contains(e.target);
+  /** @param {number} ply */
+  const go = (ply) => {
+    e.preventDefault();
+    view(ply >= total ? null : Math.max(ply, 0)).then(() => {
+      if (inList) {
+        const b = movesEl.querySelector('[aria-current="step"]');
+        if (b instanceof HTMLElement) b.focus();
+      }
+    });
+  };
+  if (e.key === 'Escape') stepBack();
+  else if (e.key === 'ArrowLeft') go(shown - 1);
+  else if (e.key === 'ArrowRight') go(shown + 1);
+  else if (inList && e.key === 'ArrowUp') go(shown - 2);
+  else if (inList && e.key === 'ArrowDown') go(shown + 2);
+  else if (inList && e.key === 'Home') go(0);
+  else if (inList && e.key === 'End') go(total);
 });
 
 buttons.clear.addEventListener('click', () => {
   state.prefix = state.choices ? autoAdvance(state.choices, []) : [];
+  state.back = [];
   render();
 });
 buttons.hint.addEventListener('click', () => post({ type: 'hint' }));
@@ -505,6 +869,49 @@ if (copy && invite instanceof HTMLInputElement) {
   });
 }
 
+// Board settings, remembered: coordinates on or off (for every game), the board flipped (for
+// this game; a second player starts with it flipped).
+/**
+ * @param {string} name
+ * @returns {string | null}
+ */
+function setting(name) {
+  try {
+    return localStorage.getItem(name);
+  } catch {
+    return null;
+  }
+}
+/**
+ * @param {string} name
+ * @param {string} value
+ */
+function remember(name, value) {
+  try {
+    localStorage.setItem(name, value);
+  } catch {
+    // Storage may be off (private windows): the setting lasts for this page.
+  }
+}
+coordsBox.checked = setting('ply-coords') !== 'off';
+board.classList.toggle('no-coords', !coordsBox.checked);
+coordsBox.addEventListener('change', () => {
+  board.classList.toggle('no-coords', !coordsBox.checked);
+  remember('ply-coords', coordsBox.checked ? 'on' : 'off');
+});
+const flipKey = `ply-flip-${state.view.id}`;
+/** @param {boolean} on */
+function setFlip(on) {
+  board.classList.toggle('flipped', on);
+  flipButton.setAttribute('aria-pressed', String(on));
+}
+setFlip(setting(flipKey) === null ? state.seats.length === 1 && state.seats[0] === 'P2' : setting(flipKey) === 'on');
+flipButton.addEventListener('click', () => {
+  const on = !board.classList.contains('flipped');
+  setFlip(on);
+  remember(flipKey, on ? 'on' : 'off');
+});
+
 /**
  * Takes a whole view (the page's boot view, or a `state` message).
  * @param {View} v
@@ -522,6 +929,9 @@ function forgetChoices() {
   state.named = new Map();
   state.asked = new Set();
   state.prefix = [];
+  state.back = [];
+  state.preview = null;
+  state.previewAsked = '';
 }
 
 /**
@@ -536,6 +946,7 @@ function takeChoices(c) {
     state.choices = decode(c);
     state.choicesVersion = c.version;
     state.prefix = autoAdvance(state.choices, []);
+    state.back = [];
   } else {
     state.choices = graft(state.choices, c);
     // The clicks already made may now lead further on their own.
@@ -618,16 +1029,22 @@ function onMessage(ev) {
     case 'choices':
       takeChoices(msg);
       break;
+    case 'preview':
+      if (msg.version !== state.view.version) return;
+      state.preview = { key: key(msg.prefix), step: msg.step, overlay: msg.overlay };
+      break;
     case 'thinking':
       state.view = { ...state.view, thinking: Boolean(msg.on) };
       break;
     case 'hint':
       state.hint = msg.path || [];
       state.prefix = [];
+      state.back = [];
       break;
     case 'error':
       state.sending = false;
       state.prefix = [];
+      state.back = [];
       state.message = msg.message;
       if (msg.code === 'stale') resync();
       break;
@@ -644,6 +1061,7 @@ function connect() {
   ws.addEventListener('open', () => {
     retry = 0;
     state.connected = true;
+    state.previewAsked = '';
     ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, version: state.view.version }));
     render();
   });

@@ -99,6 +99,7 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         "first_p2" => ["second (P2)", "나중에 (P2)", "вторым (P2)"],
         "first_random" => ["random", "무작위", "случайно"],
         "start" => ["Start", "시작", "Начать"],
+        "your_games" => ["Your games", "내 게임", "Ваши партии"],
         "live_games" => ["Live games", "진행 중인 게임", "Идущие партии"],
         "finished_games" => ["Finished games", "끝난 게임", "Законченные партии"],
         "no_games" => ["No games yet.", "아직 게임이 없습니다.", "Партий пока нет."],
@@ -198,6 +199,7 @@ pub fn client_strings(lang: Lang) -> serde_json::Value {
         "draw_you_offered",
         "draw_confirm",
         "agreed",
+        "play_keys",
     ];
     let mut map = serde_json::Map::new();
     for k in keys {

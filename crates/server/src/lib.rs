@@ -198,6 +198,7 @@ pub fn app(state: AppState) -> Router {
         .route("/board/{file}", get(board_svg))
         .route("/lang/{code}", get(set_lang))
         .route("/assets/{file}", get(asset))
+        .route("/favicon.ico", get(|| async { asset(Path("favicon.svg".to_string())).await }))
         .route("/ws/{id}", get(socket::ws))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
@@ -724,12 +725,14 @@ async fn set_lang(Path(code): Path<String>, Query(q): Query<BackQuery>) -> Respo
 const APP_JS: &str = include_str!("../../../web/app.js");
 const BOARD_JS: &str = include_str!("../../../web/board.js");
 const STYLE_CSS: &str = include_str!("../../../web/style.css");
+const FAVICON_SVG: &str = include_str!("../../../web/favicon.svg");
 
 async fn asset(Path(file): Path<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
         "style.css" => (STYLE_CSS, "text/css; charset=utf-8"),
+        "favicon.svg" => (FAVICON_SVG, "image/svg+xml"),
         _ => return error(StatusCode::NOT_FOUND, format!("no asset {file}")),
     };
     ([(header::CONTENT_TYPE, kind), (header::CACHE_CONTROL, "no-cache")], body).into_response()

@@ -5,11 +5,12 @@ use std::fmt::Write as _;
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
-use ply_core::Outcome;
-use ply_store::{EndReason, Mode};
+use ply_core::{Outcome, Player};
+use ply_store::{EndReason, GameRow, Mode};
 use serde_json::json;
 
 use crate::i18n::{Lang, client_strings, rules, t};
+use crate::messages::{Arg, Messages, client_messages};
 use crate::protocol::ModeView;
 use crate::{AppState, cookie, seat_cookie};
 
@@ -44,7 +45,8 @@ fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<String> {
     Html(format!(
         "<!doctype html>\n<html lang=\"{code}\"><head><meta charset=\"utf-8\">\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<title>{title} · ply</title><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
+<meta name=\"color-scheme\" content=\"light dark\">\
+<title>{title} · ply</title><link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
 <body><header class=\"top\"><a class=\"brand\" href=\"/\">ply</a>\
 <nav><a href=\"/\">{home}</a><a href=\"/games\">{games}</a></nav>\
 <nav class=\"langs\" aria-label=\"{language}\">{langs}</nav></header>\
@@ -67,6 +69,13 @@ fn urlencode(text: &str) -> String {
         }
     }
     out
+}
+
+/// A variant's name in `lang`: the game's own message `variant-<id>`, else a generic label.
+fn variant_name(lang: Lang, game: &str, variant: &str) -> String {
+    Messages::of(lang, Some(game))
+        .get(&format!("variant-{variant}"), &[])
+        .unwrap_or_else(|| variant_label(lang, game, variant))
 }
 
 fn variant_label(lang: Lang, game: &str, variant: &str) -> String {
@@ -104,7 +113,7 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             let _ = write!(
                 body,
                 "<option value=\"{v}\">{}</option>",
-                esc(&variant_label(lang, entry.name, v))
+                esc(&variant_name(lang, entry.name, v))
             );
         }
         let _ = write!(
@@ -137,52 +146,166 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
         );
     }
     body.push_str("</section>");
-    body.push_str(&game_lists(&state, lang, 12).await);
+    body.push_str(&game_lists(&state, &headers, lang, 12).await);
     layout(lang, "ply", "/", &body).into_response()
 }
 
-async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
-    let rows = state.store().list_games(limit).await.unwrap_or_default();
+/// How long a live game may sit untouched before the public lists leave it out (its players
+/// still see it under their own games).
+const STALE_MS: i64 = 60 * 60 * 1000;
+
+fn now_ms() -> i64 {
+    jiff::Timestamp::now().as_millisecond()
+}
+
+/// The seats the request's cookies hold, by game id (`ply_seat_<id>` cookies).
+fn my_seats(headers: &HeaderMap) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for line in headers.get_all(axum::http::header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
+        for pair in line.split(';') {
+            if let Some((k, v)) = pair.trim().split_once('=') {
+                if let Some(id) = k.strip_prefix("ply_seat_") {
+                    out.push((id.to_string(), v.to_string()));
+                }
+            }
+        }
+    }
+    out.truncate(100);
+    out
+}
+
+/// The seats a token holds in a game.
+fn seats_of(row: &GameRow, token: &str) -> Vec<Player> {
+    [Player::P1, Player::P2]
+        .into_iter()
+        .filter(|p| row.tokens[p.index()] == token)
+        .collect()
+}
+
+/// The player to move in a live game of `plies` turns (the games alternate, P1 first).
+fn to_move(plies: i64) -> Player {
+    if plies % 2 == 0 { Player::P1 } else { Player::P2 }
+}
+
+fn date(ms: i64) -> String {
+    jiff::Timestamp::from_millisecond(ms).map_or_else(|_| String::new(), |t| t.strftime("%Y-%m-%d %H:%M").to_string())
+}
+
+/// One line of a list of games: game, variant, opponent, date, turns and result; `mine` are
+/// the seats the reader holds.
+fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
     let registry = ply_games::registry();
+    let display = registry.get(&r.game).map_or(r.game.as_str(), |e| e.display_name);
+    let m = Messages::of(lang, Some(&r.game));
+    let player = |p: Player| m.text(&format!("player-{}", p.as_str()), p.as_str());
+    let opponent = match r.mode {
+        Mode::Computer => m
+            .get("computer-level", &[("level", Arg::Number(i64::from(r.level.unwrap_or(0))))])
+            .unwrap_or_default(),
+        Mode::HotSeat => m.text("opponent-hotseat", "hot-seat"),
+        Mode::Invite => m.text("opponent-friend", "friend"),
+    };
+    let result = match r.ended.map(|e| (e.outcome, e.reason)) {
+        None => String::new(),
+        Some((Outcome::Draw, reason)) => {
+            let mut text = m.text("result-draw", "Draw");
+            if reason == EndReason::Agreed {
+                text = format!("{text} ({})", m.text("reason-agreed", "agreed"));
+            }
+            text
+        }
+        Some((Outcome::Win(w), reason)) => {
+            let mut text = if mine.len() == 1 {
+                if mine[0] == w {
+                    m.text("result-you-won", "You won")
+                } else {
+                    m.text("result-you-lost", "You lost")
+                }
+            } else {
+                let name = player(w);
+                m.get("result-wins", &[("player", Arg::Text(&name))]).unwrap_or_default()
+            };
+            if reason == EndReason::Resigned {
+                let name = player(w.other());
+                let why = m.get("reason-resigned", &[("player", Arg::Text(&name))]).unwrap_or_default();
+                text = format!("{text} ({why})");
+            }
+            text
+        }
+    };
+    let waiting = if r.live() && !mine.is_empty() {
+        let mover = to_move(r.plies);
+        let mine_to_move = mine.contains(&mover) && r.computer_seat != Some(mover);
+        let key = if mine_to_move { ("waiting-for-you", "your turn") } else { ("waiting-for-them", "their turn") };
+        format!("<strong class=\"{}\">{}</strong> · ", if mine_to_move { "yours" } else { "theirs" }, esc(&m.text(key.0, key.1)))
+    } else {
+        String::new()
+    };
+    let turns = m.get("turns", &[("n", Arg::Number(r.plies))]).unwrap_or_default();
+    format!(
+        "<li><a href=\"/game/{id}\">{display} · {variant}</a> <span class=\"meta\">{waiting}{opponent} · {turns} · <time datetime=\"{iso}\">{date}</time>{sep}{result}</span></li>",
+        id = r.id,
+        display = esc(display),
+        variant = esc(&variant_name(lang, &r.game, &r.variant)),
+        opponent = esc(&opponent),
+        turns = esc(&turns),
+        iso = jiff::Timestamp::from_millisecond(r.updated_ms).map(|t| t.to_string()).unwrap_or_default(),
+        date = date(r.updated_ms),
+        sep = if result.is_empty() { "" } else { " · " },
+        result = esc(&result),
+    )
+}
+
+async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i64) -> String {
+    let store = state.store();
     let mut out = String::new();
-    for (live, title) in [(true, "live_games"), (false, "finished_games")] {
-        let _ = write!(out, "<section class=\"list\"><h2>{}</h2>", t(lang, title));
-        let these: Vec<_> = rows.iter().filter(|r| r.live() == live).collect();
+    // The reader's own games first: live ones waiting for them on top.
+    let seats = my_seats(headers);
+    let ids: Vec<String> = seats.iter().map(|(id, _)| id.clone()).collect();
+    let mut mine: Vec<(GameRow, Vec<Player>)> = store
+        .games_by_ids(&ids)
+        .await
+        .unwrap_or_default()
+        .into_iter()
+        .map(|r| {
+            let token = seats.iter().find(|(id, _)| *id == r.id).map_or("", |(_, t)| t.as_str());
+            let s = seats_of(&r, token);
+            (r, s)
+        })
+        .filter(|(_, s)| !s.is_empty())
+        .collect();
+    let rank = |(r, s): &(GameRow, Vec<Player>)| {
+        let mover = to_move(r.plies);
+        match (r.live(), s.contains(&mover) && r.computer_seat != Some(mover)) {
+            (true, true) => 0,
+            (true, false) => 1,
+            (false, _) => 2,
+        }
+    };
+    mine.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.updated_ms.cmp(&a.0.updated_ms)));
+    mine.truncate(usize::try_from(limit).unwrap_or(12));
+    let my_ids: Vec<&str> = mine.iter().map(|(r, _)| r.id.as_str()).collect();
+    if !mine.is_empty() {
+        let _ = write!(out, "<section class=\"list mine\" id=\"my-games\"><h2>{}</h2><ul class=\"games\">", t(lang, "your_games"));
+        for (r, s) in &mine {
+            out.push_str(&game_line(lang, r, s));
+        }
+        out.push_str("</ul></section>");
+    }
+    let since = now_ms() - STALE_MS;
+    for (live, title, section) in [(true, "live_games", "live-games"), (false, "finished_games", "finished-games")] {
+        let rows = store
+            .recent_games(live, if live { since } else { 0 }, limit + 20)
+            .await
+            .unwrap_or_default();
+        let these: Vec<&GameRow> = rows.iter().filter(|r| !my_ids.contains(&r.id.as_str())).take(usize::try_from(limit).unwrap_or(12)).collect();
+        let _ = write!(out, "<section class=\"list\" id=\"{section}\"><h2>{}</h2>", t(lang, title));
         if these.is_empty() {
             let _ = write!(out, "<p>{}</p>", t(lang, "no_games"));
         } else {
             out.push_str("<ul class=\"games\">");
             for r in these {
-                let display = registry.get(&r.game).map_or(r.game.as_str(), |e| e.display_name);
-                let mode = match r.mode {
-                    Mode::Computer => {
-                        format!("{} ({})", t(lang, "mode_computer"), r.level.unwrap_or(0))
-                    }
-                    Mode::HotSeat => t(lang, "mode_hotseat").to_string(),
-                    Mode::Invite => t(lang, "mode_invite").to_string(),
-                };
-                let result = match r.ended.map(|e| (e.outcome, e.reason)) {
-                    Some((Outcome::Draw, EndReason::Agreed)) => {
-                        format!("{} ({})", t(lang, "draw"), t(lang, "agreed"))
-                    }
-                    Some((Outcome::Draw, _)) => t(lang, "draw").to_string(),
-                    Some((Outcome::Win(w), EndReason::Resigned)) => {
-                        format!("{w} {} ({})", t(lang, "wins"), t(lang, "resigned"))
-                    }
-                    Some((Outcome::Win(w), _)) => format!("{w} {}", t(lang, "wins")),
-                    None => String::new(),
-                };
-                let _ = write!(
-                    out,
-                    "<li><a href=\"/game/{id}\">{display} · {variant}</a> <span class=\"meta\">{mode} · {turns} {turns_word}{sep}{result}</span></li>",
-                    id = r.id,
-                    display = esc(display),
-                    variant = esc(&variant_label(lang, &r.game, &r.variant)),
-                    turns = r.plies,
-                    turns_word = t(lang, "turns"),
-                    sep = if result.is_empty() { "" } else { " · " },
-                    result = esc(&result),
-                );
+                out.push_str(&game_line(lang, r, &[]));
             }
             out.push_str("</ul>");
         }
@@ -193,7 +316,7 @@ async fn game_lists(state: &AppState, lang: Lang, limit: i64) -> String {
 
 pub async fn games_page(headers: HeaderMap, State(state): State<AppState>) -> Response {
     let lang = Lang::of_request(&headers);
-    let body = game_lists(&state, lang, 200).await;
+    let body = game_lists(&state, &headers, lang, 200).await;
     layout(lang, t(lang, "games"), "/games", &body).into_response()
 }
 
@@ -226,7 +349,7 @@ pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Respons
         entry
             .variants
             .iter()
-            .map(|v| esc(&variant_label(lang, entry.name, v)))
+            .map(|v| esc(&variant_name(lang, entry.name, v)))
             .collect::<Vec<_>>()
             .join(", "),
         entry.name,
@@ -260,6 +383,7 @@ pub async fn game_page(
         "seats": page.seats,
         "lang": lang.code(),
         "strings": client_strings(lang),
+        "messages": client_messages(lang, Some(&view.game)),
     });
     let boot = boot.to_string().replace("</", "<\\/");
     // Only the creator is shown the link: it carries the other seat's token.
@@ -279,15 +403,23 @@ pub async fn game_page(
         ModeView::Hotseat => t(lang, "mode_hotseat").to_string(),
         ModeView::Invite => t(lang, "mode_invite").to_string(),
     };
+    let messages = Messages::of(lang, Some(&view.game));
     let body = format!(
         "<div class=\"game-page\" data-game=\"{game}\">\
-<section class=\"board-wrap\"><div id=\"ply-board\" class=\"board-box\" aria-label=\"board\">{svg}</div>\
-<div id=\"ply-viewing\" class=\"viewing\" hidden></div>\
-<div id=\"ply-choices\" class=\"choices\" aria-live=\"polite\"></div></section>\
+<section class=\"board-wrap\">\
+<div class=\"turn-bar\" id=\"ply-turn-bar\"><p class=\"help\" id=\"ply-help\" aria-live=\"polite\">{help}</p>\
+<div id=\"ply-choices\" class=\"choices\"></div></div>\
+<div id=\"ply-board\" class=\"board-box\" role=\"group\" aria-label=\"{board_label}\">{svg}</div>\
+<div class=\"board-tools\"><label><input type=\"checkbox\" id=\"ply-coords\" checked> {coordinates}</label>\
+<button type=\"button\" id=\"ply-flip\" aria-pressed=\"false\">{flip}</button></div>\
+<div id=\"ply-viewing\" class=\"viewing\" hidden></div></section>\
 <aside class=\"side\"><h1>{display} <small>{variant} · {mode}</small></h1>\
 <p id=\"ply-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>\
-<p id=\"ply-result\" class=\"result\" hidden></p>\
-<p class=\"help\" id=\"ply-help\">{help}</p>\
+<div id=\"ply-end\" class=\"end\" hidden><p id=\"ply-result\" class=\"result\"></p><p id=\"ply-reason\" class=\"reason\"></p>\
+<form method=\"post\" action=\"/games\" class=\"again\"><input type=\"hidden\" name=\"game\" value=\"{game}\">\
+<input type=\"hidden\" name=\"variant\" value=\"{variant_id}\"><input type=\"hidden\" name=\"opponent\" value=\"{opponent}\">\
+<input type=\"hidden\" name=\"seat\" id=\"ply-again-seat\" value=\"P1\">\
+<button type=\"submit\" id=\"ply-new-game\">{new_game}</button></form></div>\
 <div class=\"buttons\"><button type=\"button\" id=\"ply-clear\" hidden>{clear}</button>\
 <button type=\"button\" id=\"ply-hint\" hidden>{hint}</button>\
 <button type=\"button\" id=\"ply-undo\" hidden>{undo}</button>\
@@ -297,15 +429,25 @@ pub async fn game_page(
 <button type=\"button\" id=\"ply-decline\" hidden>{decline_draw}</button>\
 <a class=\"button\" id=\"ply-export\" href=\"/game/{id}/record\" download>{export}</a></div>\
 {invite}\
-<h2>{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">»</button></nav>\
-<ol id=\"ply-moves\" class=\"moves\"></ol>\
+<h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">»</button></nav>\
+<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><tbody id=\"ply-moves\"></tbody></table></div>\
 <p class=\"conn\" id=\"ply-conn\"></p><p class=\"rules-link\"><a href=\"/rules/{game}\">{rules}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
 <script type=\"module\" src=\"/assets/app.js\"></script>",
         game = esc(&view.game),
         svg = view.svg,
         display = esc(&display),
-        variant = esc(&variant_label(lang, &view.game, &view.variant)),
+        variant = esc(&variant_name(lang, &view.game, &view.variant)),
+        variant_id = esc(&view.variant),
+        opponent = match view.mode {
+            ModeView::Computer => format!("computer-{}", view.level.unwrap_or(3)),
+            ModeView::Hotseat => "hotseat".to_string(),
+            ModeView::Invite => "invite".to_string(),
+        },
+        board_label = esc(&messages.text("board", "board")),
+        coordinates = esc(&messages.text("coordinates", "Coordinates")),
+        flip = esc(&messages.text("flip-board", "Flip board")),
+        new_game = esc(&messages.text("new-game", "New game")),
         help = t(lang, "play_keys"),
         clear = t(lang, "clear"),
         hint = t(lang, "hint"),

@@ -83,6 +83,8 @@ pub enum Reason {
     HintFailed,
     HintNotYourTurn,
     HintOver,
+    /// Hints are not given in a game between two people at two screens.
+    HintBetweenPeople,
     NoComputer,
     BadDrawAction,
 }
@@ -113,6 +115,7 @@ impl Reason {
             Reason::Damaged(_) => "damaged",
             Reason::HintNotYourTurn
             | Reason::HintOver
+            | Reason::HintBetweenPeople
             | Reason::NoComputer
             | Reason::HintFailed => "no-hint",
             Reason::BadDrawAction => "bad-message",
@@ -254,6 +257,11 @@ impl Reason {
                 format!("The move could not be saved: {e}"),
                 format!("수를 저장하지 못했습니다: {e}"),
                 format!("Не удалось сохранить ход: {e}"),
+            ],
+            Reason::HintBetweenPeople => [
+                "Hints are given only against the computer, at one screen, or in analysis.".to_string(),
+                "힌트는 컴퓨터와 둘 때, 한 화면에서 둘 때, 분석할 때만 받을 수 있습니다.".to_string(),
+                "Подсказки даются только в игре с компьютером, за одним экраном или при анализе.".to_string(),
             ],
             Reason::HintNotYourTurn => [
                 "Hints are given on your own turn.".to_string(),

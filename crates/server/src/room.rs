@@ -867,7 +867,9 @@ impl Room {
             result: result_view(self.ended(), &*self.game),
             live: !finished,
             thinking: self.thinking.is_some(),
-            can_hint: has_engine && !finished,
+            // Between two people at two screens a hint is help from outside: offered only
+            // against the computer and at one screen.
+            can_hint: has_engine && !finished && self.row.mode != Mode::Invite,
             can_undo: matches!(self.row.mode, Mode::Computer | Mode::HotSeat) && !finished,
             can_draw: self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
             draw_offer: self.row.draw_offer.filter(|_| !finished),
@@ -1397,6 +1399,9 @@ impl Room {
         }
         if self.finished() {
             return Err(Rejection::new(409, Reason::HintOver));
+        }
+        if self.row.mode == Mode::Invite {
+            return Err(Rejection::new(403, Reason::HintBetweenPeople));
         }
         if !seats.contains(&self.game.to_move()) || self.thinking.is_some() {
             return Err(Rejection::new(409, Reason::HintNotYourTurn));

@@ -816,6 +816,47 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// Live games (`live`) changed at or after `since_ms`, or finished games, newest first, at
+    /// most `limit`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn recent_games(&self, live: bool, since_ms: i64, limit: i64) -> Result<Vec<GameRow>> {
+        let status = if live { "= 'live'" } else { "<> 'live'" };
+        let sql = format!(
+            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+             FROM games g WHERE status {status} AND updated_ms >= $1 ORDER BY updated_ms DESC LIMIT $2"
+        );
+        let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(since_ms)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
+    /// The games with these ids (unknown ids are left out), newest first.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn games_by_ids(&self, ids: &[String]) -> Result<Vec<GameRow>> {
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
+             FROM games g WHERE id IN ({}) ORDER BY updated_ms DESC",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+        for id in ids {
+            query = query.bind(id.as_str());
+        }
+        let rows = query.fetch_all(&self.pool).await?;
+        rows.iter().map(game_from_row).collect()
+    }
+
     /// The ids of every live game.
     ///
     /// # Errors

@@ -17,6 +17,7 @@ mod geometry;
 mod labels;
 mod notation;
 mod position;
+mod position_string;
 mod view;
 
 pub use geometry::{Cell, Direction, Line, Segment, Travel};

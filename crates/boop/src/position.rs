@@ -422,6 +422,11 @@ impl Boop {
         self.variant
     }
 
+    /// Marks a position read from a position string as finished (or not).
+    pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
+        self.outcome = outcome;
+    }
+
     /// What is on `cell`.
     #[must_use]
     pub fn piece_at(&self, cell: Cell) -> Option<Piece> {

@@ -3,7 +3,10 @@ use std::fmt;
 use serde_json::{Value, json};
 use thiserror::Error;
 
-use crate::{Game, Motion, MoveError, Outcome, Player, VariantError, View, perft};
+use crate::{
+    Game, Motion, MoveError, Outcome, Player, PositionError, PositionString, VariantError, View,
+    perft,
+};
 
 /// Any game behind one object-safe interface, with moves as canonical notation strings.
 ///
@@ -39,6 +42,8 @@ pub trait AnyGame: Send + Sync {
     /// The turns played so far, canonical.
     fn history(&self) -> &[String];
     fn hash(&self) -> u64;
+    /// The current position as a position string (see [`PositionString`]).
+    fn position_string(&self) -> String;
     /// Perft from this position.
     fn perft(&mut self, depth: u32) -> u64;
     /// Perft split by first move.
@@ -122,7 +127,7 @@ pub struct DynGame<G: Game> {
     history: Vec<String>,
 }
 
-impl<G: Game + View> DynGame<G> {
+impl<G: Game + View + PositionString> DynGame<G> {
     #[must_use]
     pub fn new(game: G) -> Self {
         DynGame { game, history: Vec::new() }
@@ -149,7 +154,7 @@ fn outcome_json(outcome: Option<Outcome>) -> Value {
     }
 }
 
-impl<G: Game + View> AnyGame for DynGame<G> {
+impl<G: Game + View + PositionString> AnyGame for DynGame<G> {
     fn name(&self) -> &'static str {
         G::NAME
     }
@@ -201,6 +206,9 @@ impl<G: Game + View> AnyGame for DynGame<G> {
     }
     fn hash(&self) -> u64 {
         self.game.hash()
+    }
+    fn position_string(&self) -> String {
+        self.game.position_string()
     }
     fn perft(&mut self, depth: u32) -> u64 {
         perft(&mut self.game, depth)
@@ -298,6 +306,7 @@ pub struct GameEntry {
     /// Every variant id, the default first.
     pub variants: &'static [&'static str],
     constructor: fn(&str) -> Result<Box<dyn AnyGame>, VariantError>,
+    from_position: fn(&str) -> Result<Box<dyn AnyGame>, PositionError>,
     /// The game's texts in a language (see [`View::texts`]).
     pub texts: fn(&str) -> &'static str,
 }
@@ -311,19 +320,28 @@ impl fmt::Debug for GameEntry {
     }
 }
 
-fn construct<G: Game + View>(variant: &str) -> Result<Box<dyn AnyGame>, VariantError> {
+fn construct<G: Game + View + PositionString>(
+    variant: &str,
+) -> Result<Box<dyn AnyGame>, VariantError> {
     Ok(Box::new(DynGame::new(G::new(variant)?)))
+}
+
+fn construct_at<G: Game + View + PositionString>(
+    text: &str,
+) -> Result<Box<dyn AnyGame>, PositionError> {
+    Ok(Box::new(DynGame::new(G::from_position_string(text)?)))
 }
 
 impl GameEntry {
     /// The entry of a typed game.
     #[must_use]
-    pub fn of<G: Game + View>() -> GameEntry {
+    pub fn of<G: Game + View + PositionString>() -> GameEntry {
         GameEntry {
             name: G::NAME,
             display_name: G::DISPLAY_NAME,
             variants: G::variants(),
             constructor: construct::<G>,
+            from_position: construct_at::<G>,
             texts: G::texts,
         }
     }
@@ -339,6 +357,15 @@ impl GameEntry {
     /// [`VariantError`] for an unknown variant.
     pub fn new_game(&self, variant: Option<&str>) -> Result<Box<dyn AnyGame>, VariantError> {
         (self.constructor)(variant.unwrap_or(self.default_variant()))
+    }
+
+    /// The game at the position a position string gives, without history.
+    ///
+    /// # Errors
+    /// [`PositionError`] naming what is wrong with the string (also when it is another
+    /// game's).
+    pub fn from_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError> {
+        (self.from_position)(text)
     }
 }
 
@@ -376,5 +403,22 @@ impl Registry {
             given: name.to_string(),
             known: self.entries.iter().map(|e| e.name).collect(),
         })
+    }
+
+    /// The game at the position a position string gives; its first field names the game.
+    ///
+    /// # Errors
+    /// [`PositionError`]: an empty string, an unknown game, or what the game finds wrong.
+    pub fn from_position(&self, text: &str) -> Result<Box<dyn AnyGame>, PositionError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(PositionError::Empty);
+        }
+        let name = crate::position::game_of(trimmed).unwrap_or(trimmed);
+        let entry = self.get(name).map_err(|e| PositionError::WrongGame {
+            expected: format!("a game ({})", e.known.join(", ")),
+            found: name.to_string(),
+        })?;
+        entry.from_position(trimmed)
     }
 }

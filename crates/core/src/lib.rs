@@ -9,6 +9,8 @@
 //! * [`AnyGame`] is the object-safe layer over it: moves as canonical notation strings,
 //!   pictures, JSON views. [`GameEntry`] and [`Registry`] map a game name to a constructor.
 //! * [`perft`] counts leaf turns; it is the backbone of the rules tests.
+//! * [`PositionString`] writes and reads any position as one line of text (module
+//!   [`position`]), with the typed [`PositionError`].
 //!
 //! A move is always a **whole turn** (DESIGN.md, principle 3), and the player to move is kept
 //! explicitly by each position.
@@ -19,6 +21,7 @@ mod eval;
 mod game;
 mod perft;
 mod player;
+pub mod position;
 pub mod testkit;
 pub mod zobrist;
 
@@ -28,3 +31,4 @@ pub use eval::{EVAL_LIMIT, Evaluate};
 pub use game::{Game, Motion, STEP_CHOOSE, View};
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};
+pub use position::{PositionError, PositionString};

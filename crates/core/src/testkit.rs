@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use crate::{Game, View, zobrist::splitmix64};
+use crate::{Game, Outcome, PositionString, View, zobrist::splitmix64};
 
 /// What one random game looked like, for further checks by the caller.
 #[derive(Clone, Debug)]
@@ -108,6 +108,91 @@ where
         positions.push(game.clone());
     }
     RandomGame { positions, moves: played }
+}
+
+/// The legal turns of a position in notation, sorted.
+fn notations<G: Game>(game: &G) -> Vec<String> {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let mut out: Vec<String> = moves.into_iter().map(|m| game.format_move(m)).collect();
+    out.sort();
+    out
+}
+
+/// Checks the position strings of every position of a random game ([`PositionString`]):
+///
+/// * each position's string parses back to a position with the same hash, the same string,
+///   the same legal turns and the same outcome, without history;
+/// * from each of up to `cuts` positions (spread over the game), the game continued from the
+///   parsed string with the same turns (read from their notation) goes on exactly as the
+///   original: same strings, hashes, legal turns and outcomes after every turn. The one
+///   allowed difference is the repetition rule, which counts from the parsed position: the
+///   original may end in a draw where the copy goes on, and only when that position had
+///   already occurred before the cut.
+///
+/// Returns how many continuations stopped at such a repetition.
+///
+/// # Panics
+/// On the first violation, naming the turn and the string.
+pub fn check_position_strings<G>(game: &RandomGame<G>, cuts: usize) -> usize
+where
+    G: PositionString,
+{
+    let strings: Vec<String> = game.positions.iter().map(PositionString::position_string).collect();
+    for (turn, (pos, text)) in game.positions.iter().zip(&strings).enumerate() {
+        assert!(!text.chars().any(char::is_whitespace), "whitespace in '{text}'");
+        let back = G::from_position_string(text)
+            .unwrap_or_else(|e| panic!("turn {turn}: '{text}' does not parse: {e}"));
+        assert_eq!(back.position_string(), *text, "turn {turn}: string changed on a round trip");
+        assert_eq!(
+            back.hash(),
+            pos.hash(),
+            "turn {turn}: hash changed on a round trip of '{text}'"
+        );
+        assert_eq!(
+            back.hash(),
+            back.compute_hash(),
+            "turn {turn}: parsed hash is not the computed one"
+        );
+        assert_eq!(back.outcome(), pos.outcome(), "turn {turn}: outcome of '{text}'");
+        assert_eq!(back.to_move(), pos.to_move(), "turn {turn}: player to move of '{text}'");
+        assert_eq!(back.turns_played(), 0);
+        assert_eq!(notations(&back), notations(pos), "turn {turn}: legal turns of '{text}'");
+    }
+    let n = game.positions.len();
+    let step = (n / cuts.max(1)).max(1);
+    let mut repetitions = 0;
+    for cut in (0..n).step_by(step) {
+        let mut copy = G::from_position_string(&strings[cut]).expect("checked above");
+        for k in cut..game.moves.len() {
+            let original = &game.positions[k];
+            let name = original.format_move(game.moves[k]);
+            let mv = copy.parse_move(&name).unwrap_or_else(|e| {
+                panic!("cut {cut}, turn {k}: '{name}' not legal in the copy: {e}")
+            });
+            copy.play(mv);
+            let next = &game.positions[k + 1];
+            if next.outcome() != copy.outcome() {
+                assert!(
+                    next.outcome() == Some(Outcome::Draw) && copy.outcome().is_none(),
+                    "cut {cut}, turn {k}: outcome {:?} in the original, {:?} in the copy",
+                    next.outcome(),
+                    copy.outcome()
+                );
+                assert!(
+                    strings[..cut].contains(&copy.position_string()),
+                    "cut {cut}, turn {k}: a draw in the original that is no repetition of a \
+                     position before the cut"
+                );
+                repetitions += 1;
+                break;
+            }
+            assert_eq!(copy.position_string(), strings[k + 1], "cut {cut}, after turn {k}");
+            assert_eq!(copy.hash(), next.hash(), "cut {cut}, after turn {k}: hash");
+            assert_eq!(notations(&copy), notations(next), "cut {cut}, after turn {k}: legal turns");
+        }
+    }
+    repetitions
 }
 
 /// The ids of the elements of an SVG document (every `id="…"` attribute, in order).

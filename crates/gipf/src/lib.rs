@@ -24,6 +24,7 @@
 mod eval;
 mod geometry;
 mod notation;
+mod position_string;
 mod rules;
 mod view;
 

@@ -17,6 +17,7 @@
 
 pub mod board;
 mod eval;
+mod position_string;
 mod view;
 
 use std::fmt;
@@ -643,6 +644,16 @@ impl Position {
     /// # Errors
     /// [`SetupError`] saying which piece is wrong.
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, SetupError> {
+        Position::build(setup, variant, None)
+    }
+
+    /// [`from_setup`](Position::from_setup), or with `over` a finished game with that
+    /// outcome, where connections are allowed (position strings).
+    pub(crate) fn build(
+        setup: &Setup,
+        variant: Variant,
+        over: Option<Outcome>,
+    ) -> Result<Position, SetupError> {
         let mut st = State::empty();
         let mut order: Vec<&SetupPiece> = setup.pieces.iter().collect();
         order.sort_by_key(|p| p.level);
@@ -691,9 +702,10 @@ impl Position {
         // Normalise the side key: the loop above toggled `to_move` without the hash.
         st.hash = st.compute_hash();
         let vis = st.visible();
-        if State::connected(&vis, 0) || State::connected(&vis, 1) {
+        if over.is_none() && (State::connected(&vis, 0) || State::connected(&vis, 1)) {
             return Err(SetupError("a player already has a connection".into()));
         }
+        st.outcome = over;
         Ok(Position { state: st, variant, history: Vec::new() })
     }
 

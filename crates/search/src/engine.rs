@@ -5,7 +5,10 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use ply_core::{AnyGame, DynGame, Evaluate, Game, MoveError, Outcome, Player, VariantError, View};
+use ply_core::{
+    AnyGame, DynGame, Evaluate, Game, MoveError, Outcome, Player, PositionString, VariantError,
+    View,
+};
 
 use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher};
 
@@ -208,7 +211,7 @@ pub struct Engine<G: Game + Evaluate> {
     mcts: Option<(Think, Mcts<Noisy<G>>)>,
 }
 
-impl<G: Game + Evaluate + View> Engine<G> {
+impl<G: Game + Evaluate + View + PositionString> Engine<G> {
     #[must_use]
     pub fn new(game: G, preferred: Algorithm) -> Engine<G> {
         Engine { game: DynGame::new(game), preferred, alphabeta: None, mcts: None }
@@ -241,7 +244,7 @@ fn same_setup(a: &Think, b: &Think) -> bool {
         && a.material_only == b.material_only
 }
 
-impl<G: Game + Evaluate + View> AnyEngine for Engine<G> {
+impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
     fn game(&self) -> &dyn AnyGame {
         &self.game
     }
@@ -372,7 +375,7 @@ pub struct EngineEntry {
 
 type Constructor = fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantError>;
 
-fn construct<G: Game + Evaluate + View>(
+fn construct<G: Game + Evaluate + View + PositionString>(
     variant: &str,
     preferred: Algorithm,
 ) -> Result<Box<dyn AnyEngine>, VariantError> {
@@ -381,7 +384,7 @@ fn construct<G: Game + Evaluate + View>(
 
 impl EngineEntry {
     #[must_use]
-    pub fn of<G: Game + Evaluate + View>(
+    pub fn of<G: Game + Evaluate + View + PositionString>(
         preferred: Algorithm,
         speed: Speed,
         bench: BenchSpec,

@@ -45,7 +45,9 @@ pub fn winning_moves<G: Game>(game: &G) -> Vec<String> {
 ///
 /// # Panics
 /// On an illegal opening move or an illegal answer, naming the level.
-pub fn assert_levels_play_legal_moves<G: Game + Evaluate + ply_core::View>(
+pub fn assert_levels_play_legal_moves<
+    G: Game + Evaluate + ply_core::View + ply_core::PositionString,
+>(
     variant: &str,
     opening: &[&str],
     nodes_per_second: u64,

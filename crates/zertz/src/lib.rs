@@ -10,6 +10,7 @@
 pub mod board;
 mod eval;
 mod notation;
+mod position_string;
 mod view;
 
 use std::fmt;
@@ -336,6 +337,16 @@ impl Position {
     /// When a ring does not exist or is named twice, the marble counts do not add up to the
     /// variant's marbles, no ring is vacant, or a player already holds a winning set.
     pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, SetupError> {
+        Position::build(setup, variant, None)
+    }
+
+    /// [`from_setup`](Position::from_setup), or with `over` a finished game with that
+    /// outcome: a winning set and a full board are then allowed (position strings).
+    pub(crate) fn build(
+        setup: &Setup,
+        variant: Variant,
+        over: Option<Outcome>,
+    ) -> Result<Position, SetupError> {
         let layout = variant.board().layout();
         let ring = |t: &str| {
             layout
@@ -383,7 +394,7 @@ impl Position {
             }
         }
         for p in Player::BOTH {
-            if variant.is_win(setup.captures[p.index()]) {
+            if over.is_none() && variant.is_win(setup.captures[p.index()]) {
                 return Err(SetupError(format!("{p} already holds a winning set")));
             }
         }
@@ -396,12 +407,14 @@ impl Position {
             outcome: None,
             hash: 0,
         };
-        if state.vacant() == 0 {
+        if over.is_none() && state.vacant() == 0 {
             return Err(SetupError("no vacant ring: the game would be over".into()));
         }
         state.hash = hash_of(&state);
         let mut pos = Position { variant, layout, state, history: Vec::new() };
-        if !pos.has_move() {
+        if over.is_some() {
+            pos.state.outcome = over;
+        } else if !pos.has_move() {
             pos.state.outcome = Some(Outcome::Win(setup.to_move.other()));
         }
         Ok(pos)

@@ -1,0 +1,166 @@
+//! The board help of the browser: click steps, previews of the turn being built, end
+//! reasons, the texts in three languages, coordinates and labels in the picture.
+
+mod common;
+mod view_kit;
+
+use std::collections::BTreeSet;
+
+use ply_core::testkit::random_game;
+use ply_core::{Game, View};
+use ply_gipf::Position;
+
+fn games() -> Vec<Vec<Position>> {
+    let mut out = Vec::new();
+    for variant in Position::variants() {
+        for seed in 0..4u64 {
+            let start = Position::new(variant).unwrap();
+            out.push(random_game(&start, seed * 7 + 1, 300, |_| {}).positions);
+        }
+    }
+    out
+}
+
+#[test]
+fn steps_texts_previews_and_pictures_of_random_games() {
+    let mut labels = Vec::new();
+    let mut ids: BTreeSet<&str> = BTreeSet::new();
+    let mut ends = 0;
+    let mut shown = 0;
+    for game in games() {
+        for (turn, pos) in game.iter().enumerate() {
+            labels.extend(view_kit::check_picture(pos));
+            ids.extend(view_kit::check_steps(pos));
+            if let Some(reason) = pos.end_reason() {
+                ids.insert(reason);
+                ends += 1;
+            }
+            if turn % 3 == 0 {
+                shown += view_kit::check_previews(pos, 4096).len();
+            }
+        }
+    }
+    assert!(ends > 0 && shown > 0);
+    labels.sort();
+    labels.dedup();
+    let ids: Vec<&str> = ids.into_iter().collect();
+    view_kit::check_texts::<Position>(&labels, &ids);
+}
+
+/// Position G6 of the reference: White pushes into a row of four with GIPF pieces.
+fn g6() -> Position {
+    common::pos(
+        ply_gipf::Variant::Standard,
+        "b5(G) e2 e3(G) e4",
+        "b2(G) e6(G) h2",
+        [12, 12],
+        [1, 0],
+    )
+}
+
+fn matching(pos: &Position, prefix: &[&str]) -> (Vec<String>, Vec<ply_gipf::Move>) {
+    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
+    assert!(!moves.is_empty());
+    (prefix, moves)
+}
+
+#[test]
+fn steps_say_what_each_click_does() {
+    let start = Position::new("basic").unwrap();
+    let mv = start.parse_move("a1-b2").unwrap();
+    assert_eq!(start.click_steps(mv), ["step-choose-dot", "step-choose-push"]);
+    let t = Position::new("tournament").unwrap();
+    let mv = t.parse_move("Ga1-b2").unwrap();
+    assert_eq!(t.click_steps(mv), ["step-choose-kind", "step-choose-dot", "step-choose-push"]);
+    let g6 = g6();
+    // The row e2-e6 holds two GIPF pieces after the push (e4 and Black's e6): each may be
+    // kept, and once both are, only `done` is left.
+    let mv = g6.parse_move("e1-e2,xe2-e6+e4+e6").unwrap();
+    assert_eq!(
+        g6.click_steps(mv),
+        [
+            "step-choose-dot",
+            "step-choose-push",
+            "step-choose-row",
+            "step-choose-row-end",
+            "step-keep-gipf",
+            "step-keep-gipf",
+            "step-done"
+        ]
+    );
+    let mv = g6.parse_move("e1-e2,xe2-e6+e4").unwrap();
+    assert_eq!(g6.click_steps(mv)[4..], ["step-keep-gipf", "step-keep-gipf"]);
+}
+
+#[test]
+fn the_preview_shows_the_push_and_the_row_it_makes() {
+    let g6 = g6();
+    let (prefix, moves) = matching(&g6, &["e1"]);
+    let svg = g6.preview(&prefix, &moves);
+    assert!(svg.contains("class=\"ghost white\""), "{svg}");
+    let (prefix, moves) = matching(&g6, &["e1", "e2"]);
+    let svg = g6.preview(&prefix, &moves);
+    view_kit::check_xml(&svg);
+    // e2, e3, e4 move to e3, e4, e5 and a new piece enters on e2: four ghosts, one row.
+    assert_eq!(svg.matches("class=\"ghost ").count(), 4, "{svg}");
+    assert_eq!(svg.matches("<rect class=\"capture\"").count(), 1, "{svg}");
+    assert!(svg.contains("class=\"push\""));
+    let (prefix, moves) = matching(&g6, &["e1", "e2", "e2", "e6", "e4"]);
+    let svg = g6.preview(&prefix, &moves);
+    assert!(svg.contains("class=\"keep\""), "{svg}");
+    let start = Position::new("standard").unwrap();
+    assert_eq!(start.preview(&[], &matching(&start, &[]).1), "");
+}
+
+#[test]
+fn pictures_name_their_pieces_and_labels() {
+    let p = Position::new("tournament").unwrap();
+    let svg = p.svg();
+    let labels = view_kit::labels(&svg);
+    let ids: Vec<&str> = labels.iter().map(|l| l.id.as_str()).collect();
+    for id in [
+        "label-white-info",
+        "label-black-info",
+        "label-to-move",
+        "label-entry-start",
+        "label-gipf-piece",
+        "label-single",
+        "label-done",
+        "label-end-turn",
+    ] {
+        assert!(ids.contains(&id), "{id} in {ids:?}");
+    }
+    let info = labels.iter().find(|l| l.id == "label-white-info").unwrap();
+    assert_eq!(info.text, "White: reserve 18 · captured 0");
+    let g6 = g6();
+    let svg = g6.svg();
+    for pt in ["b5", "e2", "e3", "h2"] {
+        let classes = view_kit::classes_of(&svg, &format!("piece-{pt}")).unwrap();
+        assert!(classes.contains(&"piece".to_string()), "{pt}: {classes:?}");
+    }
+    for id in ["reserve-white", "captured-black", "done", "a1"] {
+        let classes = view_kit::classes_of(&svg, id).unwrap();
+        assert!(!classes.contains(&"piece".to_string()), "{id}: {classes:?}");
+    }
+}
+
+#[test]
+fn finished_games_say_why_and_nobody_is_to_move() {
+    let mut reasons = BTreeSet::new();
+    for game in games() {
+        let last = game.last().unwrap();
+        if last.outcome().is_some() {
+            let svg = last.svg();
+            assert!(!svg.contains("to move"));
+            assert!(svg.contains("data-label=\"label-winner\""));
+            reasons.insert(last.end_reason().unwrap());
+        }
+    }
+    assert!(reasons.contains("end-no-reserve"), "{reasons:?}");
+    for r in &reasons {
+        assert!(["end-no-reserve", "end-no-gipf"].contains(r));
+    }
+}

@@ -1,0 +1,125 @@
+//! The board help of the browser: click steps, previews of the turn being built, end
+//! reasons, the texts in three languages, coordinates and labels in the picture.
+
+mod common;
+#[path = "../../gipf/tests/view_kit/mod.rs"]
+mod view_kit;
+
+use std::collections::BTreeSet;
+
+use ply_core::testkit::random_game;
+use ply_core::{Game, View};
+use ply_zertz::{Move, Position};
+
+fn games() -> Vec<Vec<Position>> {
+    let mut out = Vec::new();
+    for variant in Position::variants() {
+        for seed in 0..3u64 {
+            let start = Position::new(variant).unwrap();
+            out.push(random_game(&start, seed * 11 + 5, 400, |_| {}).positions);
+        }
+    }
+    out
+}
+
+#[test]
+fn steps_texts_previews_and_pictures_of_random_games() {
+    let mut labels = Vec::new();
+    let mut ids: BTreeSet<&str> = BTreeSet::new();
+    let mut shown = 0;
+    for game in games() {
+        for (turn, pos) in game.iter().enumerate() {
+            labels.extend(view_kit::check_picture(pos));
+            ids.extend(view_kit::check_steps(pos));
+            if let Some(reason) = pos.end_reason() {
+                ids.insert(reason);
+            }
+            if turn % 4 == 0 {
+                shown += view_kit::check_previews(pos, 3072).len();
+            }
+        }
+    }
+    assert!(shown > 0);
+    labels.sort();
+    labels.dedup();
+    let ids: Vec<&str> = ids.into_iter().collect();
+    view_kit::check_texts::<Position>(&labels, &ids);
+}
+
+fn matching(pos: &Position, prefix: &[&str]) -> (Vec<String>, Vec<Move>) {
+    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
+    assert!(!moves.is_empty());
+    (prefix, moves)
+}
+
+#[test]
+fn placements_and_captures_are_told_and_previewed() {
+    let start = Position::new("37").unwrap();
+    let mv = start.parse_move("Wd4,a1").unwrap();
+    assert_eq!(
+        start.click_steps(mv),
+        ["step-choose-colour", "step-place-marble", "step-remove-ring"]
+    );
+    let (prefix, moves) = matching(&start, &["pool-W"]);
+    assert_eq!(start.preview(&prefix, &moves), "");
+    let (prefix, moves) = matching(&start, &["pool-W", "d4"]);
+    let svg = start.preview(&prefix, &moves);
+    view_kit::check_xml(&svg);
+    assert!(svg.contains("class=\"ghost W\""), "{svg}");
+    // The free rings of the start are the edge rings (18 of them): one is taken by nothing.
+    assert_eq!(svg.matches("class=\"removable\"").count(), 18, "{svg}");
+    // A capture: White on d4 and e4 next to each other, the jump from d4 over e4.
+    let mut pos = start.clone();
+    for m in ["Wd4,a1", "Be4,a2"] {
+        common::play(&mut pos, m);
+    }
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    let capture = moves.iter().copied().find(|m| matches!(m, Move::Capture { .. })).unwrap();
+    let path = pos.click_path(capture);
+    let steps = pos.click_steps(capture);
+    assert_eq!(steps[0], "step-choose-jumper");
+    assert!(steps[1..].iter().all(|s| *s == "step-jump"));
+    let (prefix, moves) = matching(&pos, &[path[0].as_str()]);
+    assert!(pos.preview(&prefix, &moves).contains("class=\"chosen\""));
+    if path.len() > 2 {
+        let (prefix, moves) = matching(&pos, &[path[0].as_str(), path[1].as_str()]);
+        let svg = pos.preview(&prefix, &moves);
+        assert!(svg.contains("class=\"capture\"") && svg.contains("class=\"ghost "), "{svg}");
+    }
+}
+
+#[test]
+fn rings_and_marbles_are_pieces_and_racks_are_not() {
+    let mut pos = Position::new("37").unwrap();
+    common::play(&mut pos, "Wd4,a1");
+    let svg = pos.svg();
+    for id in ["d4", "marble-d4", "g1"] {
+        let classes = view_kit::classes_of(&svg, id).unwrap();
+        assert!(classes.contains(&"piece".to_string()), "{id}: {classes:?}");
+    }
+    for id in ["pool-W", "p1-cap-B"] {
+        let classes = view_kit::classes_of(&svg, id).unwrap();
+        assert!(!classes.contains(&"piece".to_string()), "{id}: {classes:?}");
+    }
+    let labels = view_kit::labels(&svg);
+    let ids: Vec<&str> = labels.iter().map(|l| l.id.as_str()).collect();
+    // Player 2 is to move.
+    assert_eq!(ids, ["label-pool", "label-captures", "label-captures", "label-to-move"]);
+}
+
+#[test]
+fn finished_games_say_why() {
+    let mut reasons = BTreeSet::new();
+    for game in games() {
+        let last = game.last().unwrap();
+        if last.outcome().is_some() {
+            assert!(!last.svg().contains("label-to-move"));
+            reasons.insert(last.end_reason().unwrap());
+        }
+    }
+    assert!(!reasons.is_empty());
+}

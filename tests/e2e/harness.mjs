@@ -25,10 +25,11 @@ function binary() {
 /**
  * Starts `ply serve --addr 127.0.0.1:0` on a database in a fresh temporary folder.
  * @param {string} [dir] reuse this folder (to test a restart)
+ * @param {string[]} [extra] more arguments of `ply serve`
  */
-export async function startServer(dir) {
+export async function startServer(dir, extra = []) {
   const folder = dir || mkdtempSync(path.join(tmpdir(), 'ply-e2e-'));
-  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--database', path.join(folder, 'ply.sqlite')], {
+  const child = spawn(binary(), ['serve', '--addr', '127.0.0.1:0', '--database', path.join(folder, 'ply.sqlite'), ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise((resolve, reject) => {

@@ -176,10 +176,7 @@ fn my_seats(headers: &HeaderMap) -> Vec<(String, String)> {
 
 /// The seats a token holds in a game.
 fn seats_of(row: &GameRow, token: &str) -> Vec<Player> {
-    [Player::P1, Player::P2]
-        .into_iter()
-        .filter(|p| row.tokens[p.index()] == token)
-        .collect()
+    [Player::P1, Player::P2].into_iter().filter(|p| row.tokens[p.index()] == token).collect()
 }
 
 /// The player to move in a live game of `plies` turns (the games alternate, P1 first).
@@ -188,7 +185,8 @@ fn to_move(plies: i64) -> Player {
 }
 
 fn date(ms: i64) -> String {
-    jiff::Timestamp::from_millisecond(ms).map_or_else(|_| String::new(), |t| t.strftime("%Y-%m-%d %H:%M").to_string())
+    jiff::Timestamp::from_millisecond(ms)
+        .map_or_else(|_| String::new(), |t| t.strftime("%Y-%m-%d %H:%M").to_string())
 }
 
 /// One line of a list of games: game, variant, opponent, date, turns and result; `mine` are
@@ -227,7 +225,8 @@ fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
             };
             if reason == EndReason::Resigned {
                 let name = player(w.other());
-                let why = m.get("reason-resigned", &[("player", Arg::Text(&name))]).unwrap_or_default();
+                let why =
+                    m.get("reason-resigned", &[("player", Arg::Text(&name))]).unwrap_or_default();
                 text = format!("{text} ({why})");
             }
             text
@@ -236,8 +235,16 @@ fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
     let waiting = if r.live() && !mine.is_empty() {
         let mover = to_move(r.plies);
         let mine_to_move = mine.contains(&mover) && r.computer_seat != Some(mover);
-        let key = if mine_to_move { ("waiting-for-you", "your turn") } else { ("waiting-for-them", "their turn") };
-        format!("<strong class=\"{}\">{}</strong> · ", if mine_to_move { "yours" } else { "theirs" }, esc(&m.text(key.0, key.1)))
+        let key = if mine_to_move {
+            ("waiting-for-you", "your turn")
+        } else {
+            ("waiting-for-them", "their turn")
+        };
+        format!(
+            "<strong class=\"{}\">{}</strong> · ",
+            if mine_to_move { "yours" } else { "theirs" },
+            esc(&m.text(key.0, key.1))
+        )
     } else {
         String::new()
     };
@@ -249,7 +256,9 @@ fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
         variant = esc(&variant_name(lang, &r.game, &r.variant)),
         opponent = esc(&opponent),
         turns = esc(&turns),
-        iso = jiff::Timestamp::from_millisecond(r.updated_ms).map(|t| t.to_string()).unwrap_or_default(),
+        iso = jiff::Timestamp::from_millisecond(r.updated_ms)
+            .map(|t| t.to_string())
+            .unwrap_or_default(),
         date = date(r.updated_ms),
         sep = if result.is_empty() { "" } else { " · " },
         result = esc(&result),
@@ -286,19 +295,29 @@ async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i6
     mine.truncate(usize::try_from(limit).unwrap_or(12));
     let my_ids: Vec<&str> = mine.iter().map(|(r, _)| r.id.as_str()).collect();
     if !mine.is_empty() {
-        let _ = write!(out, "<section class=\"list mine\" id=\"my-games\"><h2>{}</h2><ul class=\"games\">", t(lang, "your_games"));
+        let _ = write!(
+            out,
+            "<section class=\"list mine\" id=\"my-games\"><h2>{}</h2><ul class=\"games\">",
+            t(lang, "your_games")
+        );
         for (r, s) in &mine {
             out.push_str(&game_line(lang, r, s));
         }
         out.push_str("</ul></section>");
     }
     let since = now_ms() - STALE_MS;
-    for (live, title, section) in [(true, "live_games", "live-games"), (false, "finished_games", "finished-games")] {
+    for (live, title, section) in
+        [(true, "live_games", "live-games"), (false, "finished_games", "finished-games")]
+    {
         let rows = store
             .recent_games(live, if live { since } else { 0 }, limit + 20)
             .await
             .unwrap_or_default();
-        let these: Vec<&GameRow> = rows.iter().filter(|r| !my_ids.contains(&r.id.as_str())).take(usize::try_from(limit).unwrap_or(12)).collect();
+        let these: Vec<&GameRow> = rows
+            .iter()
+            .filter(|r| !my_ids.contains(&r.id.as_str()))
+            .take(usize::try_from(limit).unwrap_or(12))
+            .collect();
         let _ = write!(out, "<section class=\"list\" id=\"{section}\"><h2>{}</h2>", t(lang, title));
         if these.is_empty() {
             let _ = write!(out, "<p>{}</p>", t(lang, "no_games"));

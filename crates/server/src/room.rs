@@ -635,13 +635,19 @@ fn result_view(ended: Option<Ended>, game: &dyn AnyGame) -> Option<ResultView> {
         winner: e.outcome.winner(),
         draw: e.outcome == Outcome::Draw,
         reason: e.reason.into(),
-        end: (e.reason == EndReason::Rules).then(|| game.end_reason()).flatten().map(str::to_string),
+        end: (e.reason == EndReason::Rules)
+            .then(|| game.end_reason())
+            .flatten()
+            .map(str::to_string),
     })
 }
 
 /// The step of the click after `prefix`: the one most of the legal turns going on from there
 /// give (they agree where the game is consistent); `None` when no turn goes on from `prefix`.
-fn next_step(steps: &[(String, Vec<String>, Vec<&'static str>)], prefix: &[String]) -> Option<&'static str> {
+fn next_step(
+    steps: &[(String, Vec<String>, Vec<&'static str>)],
+    prefix: &[String],
+) -> Option<&'static str> {
     let mut counts: Vec<(&'static str, usize)> = Vec::new();
     for (_, path, step) in steps {
         if path.len() > prefix.len() && path.starts_with(prefix) {
@@ -1039,7 +1045,8 @@ impl Room {
             return Err(self.not_your_turn());
         }
         let steps = self.steps.get_or_insert_with(|| Arc::new(self.game.click_steps())).clone();
-        let step = next_step(&steps, prefix).ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;
+        let step =
+            next_step(&steps, prefix).ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;
         let overlay = if prefix.is_empty() { String::new() } else { self.game.preview(prefix) };
         let msg = ServerMsg::Preview {
             version,

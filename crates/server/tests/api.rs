@@ -458,3 +458,43 @@ async fn views_say_which_pieces_the_last_turn_moved() {
     assert_eq!(r["motions"], json!([]));
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_home_page_lists_the_readers_games_first_and_finished_games_beside_many_live_ones() {
+    let server = Server::fresh().await;
+    let addr = server.addr;
+    // More live games than a list holds, and one finished game behind them.
+    let (done, done_token, _) = create(addr, json!({"game": "boop", "opponent": "hotseat"})).await;
+    assert_eq!(post(addr, &done, &done_token, "resign", json!({})).await.status, 200);
+    let mut live = Vec::new();
+    for _ in 0..15 {
+        live.push(create(addr, json!({"game": "gipf", "opponent": "hotseat"})).await);
+    }
+    let (mine, mine_token, _) = create(addr, json!({"game": "zertz", "opponent": "hotseat"})).await;
+    assert_eq!(
+        post(addr, &mine, &mine_token, "moves", json!({"move": "Wd4,a1"})).await.status,
+        200
+    );
+    let home = http(addr, "GET", "/", None, None).await.body;
+    let finished = &home[home.find("id=\"finished-games\"").expect("a finished list")..];
+    assert!(finished.contains(&format!("/game/{done}")), "the finished game is listed");
+    assert!(!home.contains("id=\"my-games\""), "no cookies, no games of one's own");
+    // With seats in two games, those come first, the live one waiting for the reader on top.
+    let cookie =
+        format!("{}; {}", common::seat(&done, &done_token), common::seat(&mine, &mine_token));
+    let home = http(addr, "GET", "/", Some(&cookie), None).await.body;
+    let section = &home[home.find("id=\"my-games\"").expect("my games")..];
+    let section = &section[..section.find("</section>").unwrap()];
+    let (a, b) = (
+        section.find(&format!("/game/{mine}")).unwrap(),
+        section.find(&format!("/game/{done}")).unwrap(),
+    );
+    assert!(a < b, "the live game waiting for me comes first: {section}");
+    assert!(section.contains("your turn") && section.contains("1 turn"), "{section}");
+    let others = &home[home.find("id=\"live-games\"").unwrap()..];
+    assert!(
+        !others[..others.find("</section>").unwrap()].contains(&format!("/game/{mine}")),
+        "not listed twice"
+    );
+    server.stop().await;
+}

@@ -120,6 +120,54 @@ async fn choices_go_to_the_seat_to_move_only_and_moves_go_by_path() {
     server.stop().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn previews_tell_the_mover_what_the_next_click_does_and_draw_the_turn_so_far() {
+    let server = Server::fresh().await;
+    let addr = server.addr;
+    let (id, t1, created) = create(addr, json!({"game": "gipf", "opponent": "invite"})).await;
+    let t2 = created["invite_url"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+    let mut a = ws(addr, &id, Some(&t1)).await;
+    let mut b = ws(addr, &id, Some(&t2)).await;
+    let mut s = ws(addr, &id, None).await;
+    for c in [&mut a, &mut b, &mut s] {
+        send(c, json!({"type": "hello"})).await;
+        next_of(c, &["state"]).await;
+    }
+    // No clicks yet: the step of the first click, nothing drawn.
+    send(&mut a, json!({"type": "preview", "version": 0, "prefix": []})).await;
+    let p = next_of(&mut a, &["preview"]).await;
+    let first = p["step"].as_str().unwrap().to_string();
+    assert!(first.starts_with("step-"), "{p}");
+    assert_eq!(p["overlay"], "");
+    // After a dot with two pushes: another step, and the game's picture of the turn so far.
+    send(&mut a, json!({"type": "preview", "version": 0, "prefix": ["a2"]})).await;
+    let p = next_of(&mut a, &["preview"]).await;
+    assert_eq!(p["prefix"], json!(["a2"]));
+    assert_ne!(p["step"].as_str().unwrap(), first, "{p}");
+    // The step ids are messages of the page: every one has a text.
+    let page = http(addr, "GET", &format!("/game/{id}"), None, None).await;
+    for step in [first.as_str(), p["step"].as_str().unwrap()] {
+        assert!(page.body.contains(&format!("\"{step}\":")), "{step} has no message on the page");
+    }
+    // Only for the seat to move, at this version, on a path that goes on.
+    send(&mut s, json!({"type": "preview", "version": 0, "prefix": []})).await;
+    assert_eq!(next_of(&mut s, &["error", "preview"]).await["code"], "spectator");
+    send(&mut b, json!({"type": "preview", "version": 0, "prefix": []})).await;
+    assert_eq!(next_of(&mut b, &["error", "preview"]).await["code"], "not-your-turn");
+    send(&mut a, json!({"type": "preview", "version": 3, "prefix": []})).await;
+    assert_eq!(next_of(&mut a, &["error", "preview"]).await["code"], "stale");
+    send(&mut a, json!({"type": "preview", "version": 0, "prefix": ["a2", "zz"]})).await;
+    assert_eq!(next_of(&mut a, &["error", "preview"]).await["code"], "no-such-path");
+    // Hints are not given between two people at two screens.
+    let hint = post(addr, &id, &t1, "hint", json!({})).await;
+    assert_eq!(hint.status, 403, "{}", hint.body);
+    let view = http(addr, "GET", &format!("/api/games/{id}"), Some(&common::seat(&id, &t1)), None)
+        .await
+        .json();
+    assert_eq!(view["can_hint"], false);
+    server.stop().await;
+}
+
 /// A server's state with a short idle time, on a file database.
 async fn quick_state(idle_ms: u64) -> (tempfile::TempDir, AppState) {
     let dir = tempfile::tempdir().unwrap();

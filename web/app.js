@@ -859,6 +859,14 @@ el('ply-next').addEventListener('click', () => {
   view(shown + 1 >= total ? null : shown + 1);
 });
 el('ply-last').addEventListener('click', () => view(null));
+const rematch = document.getElementById('ply-rematch');
+rematch?.addEventListener('click', () => {
+  // The same game with the colours swapped.
+  const seat = /** @type {HTMLInputElement | null} */ (document.getElementById('ply-again-seat'));
+  if (!seat || !seat.form) return;
+  seat.value = seat.value === 'P1' ? 'P2' : 'P1';
+  seat.form.requestSubmit();
+});
 const copy = document.getElementById('ply-copy');
 const invite = document.getElementById('ply-invite');
 if (copy && invite instanceof HTMLInputElement) {

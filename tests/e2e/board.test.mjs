@@ -254,6 +254,15 @@ test('the end of a game: who won and why, nothing left to move, a new game', asy
   await Promise.all([page.waitForURL((u) => u.href !== old && /\/game\//.test(u.href)), page.click('#ply-new-game')]);
   await page.waitForSelector('#ply-conn:not(.down)');
   assert.match((await page.textContent('.side h1')) || '', /ZÈRTZ/);
+  // A rematch against the computer swaps the colours: now the computer moves first.
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ply-resign');
+  await page.waitForSelector('#ply-end:not([hidden])');
+  const again = page.url();
+  await Promise.all([page.waitForURL((u) => u.href !== again && /\/game\//.test(u.href)), page.click('#ply-rematch')]);
+  await page.waitForSelector('#ply-conn:not(.down)');
+  const seats = await page.evaluate(async () => (await (await fetch(`/api/games/${location.pathname.split('/').pop()}`)).json()).seats);
+  assert.deepEqual(seats, ['P2']);
   await context.close();
 });
 

@@ -408,9 +408,10 @@ pub async fn game_page(
     // Only the creator is shown the link: it carries the other seat's token.
     let invite = match &page.invite {
         Some(link) => format!(
-            "<div class=\"invite\"><p>{}</p><input id=\"ply-invite\" readonly value=\"{}\" aria-label=\"invite link\"> <button type=\"button\" id=\"ply-copy\">{}</button></div>",
+            "<div class=\"invite\"><p>{}</p><input id=\"ply-invite\" readonly value=\"{}\" aria-label=\"{}\"> <button type=\"button\" id=\"ply-copy\">{}</button></div>",
             t(lang, "invite_link"),
             esc(link),
+            esc(&Messages::of(lang, None).text("invite-link", "invite link")),
             t(lang, "copy"),
         ),
         None => String::new(),
@@ -438,7 +439,7 @@ pub async fn game_page(
 <form method=\"post\" action=\"/games\" class=\"again\"><input type=\"hidden\" name=\"game\" value=\"{game}\">\
 <input type=\"hidden\" name=\"variant\" value=\"{variant_id}\"><input type=\"hidden\" name=\"opponent\" value=\"{opponent}\">\
 <input type=\"hidden\" name=\"seat\" id=\"ply-again-seat\" value=\"P1\">\
-<button type=\"submit\" id=\"ply-new-game\">{new_game}</button></form></div>\
+<button type=\"submit\" id=\"ply-new-game\">{new_game}</button>{rematch}</form></div>\
 <div class=\"buttons\"><button type=\"button\" id=\"ply-clear\" hidden>{clear}</button>\
 <button type=\"button\" id=\"ply-hint\" hidden>{hint}</button>\
 <button type=\"button\" id=\"ply-undo\" hidden>{undo}</button>\
@@ -448,7 +449,7 @@ pub async fn game_page(
 <button type=\"button\" id=\"ply-decline\" hidden>{decline_draw}</button>\
 <a class=\"button\" id=\"ply-export\" href=\"/game/{id}/record\" download>{export}</a></div>\
 {invite}\
-<h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"first\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"previous\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"next\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"last\">»</button></nav>\
+<h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"{step_first}\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"{step_prev}\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"{step_next}\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"{step_last}\">»</button></nav>\
 <div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><tbody id=\"ply-moves\"></tbody></table></div>\
 <p class=\"conn\" id=\"ply-conn\"></p><p class=\"rules-link\"><a href=\"/rules/{game}\">{rules}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
@@ -467,6 +468,20 @@ pub async fn game_page(
         coordinates = esc(&messages.text("coordinates", "Coordinates")),
         flip = esc(&messages.text("flip-board", "Flip board")),
         new_game = esc(&messages.text("new-game", "New game")),
+        // Against the computer a rematch swaps the colours; between people it needs the
+        // other player's yes (the lobby's work).
+        rematch = if view.mode == ModeView::Computer {
+            format!(
+                "<button type=\"button\" id=\"ply-rematch\">{}</button>",
+                esc(&messages.text("rematch", "Rematch"))
+            )
+        } else {
+            String::new()
+        },
+        step_first = esc(&messages.text("nav-first", "first")),
+        step_prev = esc(&messages.text("nav-previous", "previous")),
+        step_next = esc(&messages.text("nav-next", "next")),
+        step_last = esc(&messages.text("nav-last", "last")),
         help = t(lang, "play_keys"),
         clear = t(lang, "clear"),
         hint = t(lang, "hint"),

@@ -3,10 +3,10 @@
 
 use std::fmt::Write;
 
-use ply_core::{Game, Player, View};
+use ply_core::{Game, Outcome, Player, View};
 use serde_json::{Value, json};
 
-use crate::geometry::{Cell, Segment};
+use crate::geometry::{Cell, Line, Segment};
 use crate::labels::{self, decode};
 use crate::position::{Boop, GhostOnBed, Graduation, Kind, Move, Variant};
 
@@ -95,8 +95,20 @@ fn pool_slot_x(kind: Option<Kind>) -> i32 {
     }
 }
 
-fn piece_svg(out: &mut String, id: &str, player: Player, kind: Kind, x: i32, y: i32, scale: f32) {
-    let class = format!("piece {} {}", player_id(player), kind_word(kind));
+/// A kitten or cat: `class` is `piece` on the bed and `pool-piece` in a pool (only what
+/// stands on the bed is a piece for the marks of the last turn).
+#[allow(clippy::too_many_arguments)]
+fn piece_svg(
+    out: &mut String,
+    id: &str,
+    class: &str,
+    player: Player,
+    kind: Kind,
+    x: i32,
+    y: i32,
+    scale: f32,
+) {
+    let class = format!("{class} {} {}", player_id(player), kind_word(kind));
     let _ = write!(
         out,
         r#"<g id="{id}" class="{class}" transform="translate({x} {y}) scale({scale})" pointer-events="none">"#
@@ -119,13 +131,23 @@ fn piece_svg(out: &mut String, id: &str, player: Player, kind: Kind, x: i32, y: 
     out.push_str("</g>");
 }
 
-fn ghost_svg(out: &mut String, player: Player, x: i32, y: i32) {
+/// The outline of a ghost cat, centred on the origin.
+const GHOST_PATH: &str = "M-13 14 L-13 -4 A13 13 0 0 1 13 -4 L13 14 L8 9 L4 14 L0 9 L-4 14 L-8 9 Z";
+
+/// The radius and fill of a piece on the bed.
+fn piece_paint(player: Player, kind: Kind) -> (i32, &'static str) {
+    let r = if kind == Kind::Kitten { 15 } else { 22 };
+    (r, if player == Player::P1 { "#e8903a" } else { "#8a8f9c" })
+}
+
+fn ghost_svg(out: &mut String, player: Player, x: i32, y: i32, on_bed: bool) {
     let stroke = if player == Player::P1 { "#e8903a" } else { "#8a8f9c" };
     let _ = write!(
         out,
-        r##"<g id="{}-ghost" class="ghost {}" transform="translate({x} {y})" pointer-events="none"><path d="M-13 14 L-13 -4 A13 13 0 0 1 13 -4 L13 14 L8 9 L4 14 L0 9 L-4 14 L-8 9 Z" fill="#ffffff" fill-opacity="0.85" stroke="{stroke}" stroke-width="3"/><circle cx="-5" cy="-3" r="2" fill="#222"/><circle cx="5" cy="-3" r="2" fill="#222"/></g>"##,
+        r##"<g id="{}-ghost" class="ghost {}{}" transform="translate({x} {y})" pointer-events="none"><path d="M-13 14 L-13 -4 A13 13 0 0 1 13 -4 L13 14 L8 9 L4 14 L0 9 L-4 14 L-8 9 Z" fill="#ffffff" fill-opacity="0.85" stroke="{stroke}" stroke-width="3"/><circle cx="-5" cy="-3" r="2" fill="#222"/><circle cx="5" cy="-3" r="2" fill="#222"/></g>"##,
         player_id(player),
-        player_id(player)
+        player_id(player),
+        if on_bed { " piece" } else { "" }
     );
 }
 
@@ -241,16 +263,21 @@ impl View for Boop {
             let pool = self.pool(player);
             for kind in [Kind::Kitten, Kind::Cat] {
                 let x = pool_slot_x(Some(kind));
+                let n = pool.count(kind);
+                let (label, text) = match (kind, n) {
+                    (Kind::Kitten, 1) => ("label-kittens", "1 kitten".to_string()),
+                    (Kind::Kitten, _) => ("label-kittens", format!("{n} kittens")),
+                    (Kind::Cat, 1) => ("label-cats", "1 cat".to_string()),
+                    (Kind::Cat, _) => ("label-cats", format!("{n} cats")),
+                };
                 let _ = write!(
                     s,
-                    r##"<rect id="{}" class="pool-slot target {}" x="{x}" y="{}" width="140" height="44" rx="8" fill="#efe3cf" stroke="#b59c78"/><text x="{}" y="{}" pointer-events="none">{} {}s</text>"##,
+                    r##"<rect id="{}" class="pool-slot target {}" x="{x}" y="{}" width="140" height="44" rx="8" fill="#efe3cf" stroke="#b59c78"/><text data-label="{label}" data-arg-n="{n}" x="{}" y="{}" pointer-events="none">{text}</text>"##,
                     pool_slot_id(player, kind),
                     player_id(player),
                     y - 22,
                     x + 6,
                     y + 36,
-                    pool.count(kind),
-                    kind_word(kind)
                 );
             }
             if self.variant_kind() == Variant::Boooop {
@@ -263,12 +290,18 @@ impl View for Boop {
                     y - 22
                 );
             }
+            let n = player.index() + 1;
+            let (label, text) = match self.outcome() {
+                None if self.to_move() == player => ("label-player-to-move", " to move"),
+                Some(Outcome::Win(w)) if w == player => ("label-player-wins", " wins"),
+                _ => ("label-player", ""),
+            };
             let _ = write!(
                 s,
-                r#"<text x="{}" y="{}" text-anchor="end" pointer-events="none">{}</text>"#,
+                r#"<text id="name-{}" data-label="{label}" data-arg-player="{n}" x="{}" y="{}" text-anchor="end" pointer-events="none">Player {n}{text}</text>"#,
+                player_id(player),
                 WIDTH - 4,
                 y + 36,
-                player
             );
         }
         s.push_str("</g>");
@@ -281,7 +314,7 @@ impl View for Boop {
             if l != 0 {
                 let (player, kind, _) = decode(l);
                 let (x, y) = centre(cell);
-                piece_svg(&mut s, &piece_id(l), player, kind, x, y, 1.0);
+                piece_svg(&mut s, &piece_id(l), "piece", player, kind, x, y, 1.0);
             }
         }
         let state = self.state();
@@ -293,7 +326,7 @@ impl View for Boop {
                     let x = pool_slot_x(Some(kind)) + 16 + i as i32 * 15;
                     let y = pool_y(player);
                     let l = labels::label(player, kind, n);
-                    piece_svg(&mut s, &piece_id(l), player, kind, x, y, 0.6);
+                    piece_svg(&mut s, &piece_id(l), "pool-piece", player, kind, x, y, 0.6);
                 }
             }
         }
@@ -305,7 +338,7 @@ impl View for Boop {
                     Some(GhostOnBed { segment, .. }) => segment_mid(segment),
                     None => (pool_slot_x(None) + 30, pool_y(player)),
                 };
-                ghost_svg(&mut s, player, x, y);
+                ghost_svg(&mut s, player, x, y, self.ghost(player).is_some());
                 if let Some(GhostOnBed { segment, travel }) = self.ghost(player) {
                     let arrow = match travel.compass(segment.line()) {
                         "N" => "↑",
@@ -349,6 +382,154 @@ impl View for Boop {
             }
         }
         path
+    }
+
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        let me = self.to_move();
+        let ghost_open = self.variant_kind() == Variant::Boooop && self.ghost(me).is_none();
+        let first = if ghost_open { "step-piece-or-ghost" } else { "step-choose-piece" };
+        let mut steps = vec![first];
+        if mv.ghost.is_some() {
+            steps.extend(["step-choose-edge", "step-choose-piece"]);
+        }
+        steps.push("step-place-piece");
+        if let Some(g) = mv.graduation {
+            // What the graduation clicks can be depends on the placement only.
+            let options = self.graduation_options(mv.kind, mv.cell).unwrap_or_default();
+            let lines = options.iter().any(|o| matches!(o, Graduation::Line(_)));
+            let singles = options.iter().any(|o| matches!(o, Graduation::Single(..)));
+            let step = match (lines, singles) {
+                (true, false) => "step-graduate-line",
+                (false, true) => "step-graduate-single",
+                _ => "step-graduate",
+            };
+            let clicks = match g {
+                Graduation::Line(_) => 3,
+                Graduation::Single(..) => 2,
+            };
+            steps.extend(std::iter::repeat_n(step, clicks));
+        }
+        steps
+    }
+
+    fn preview(&self, prefix: &[String], moves: &[Move]) -> String {
+        let Some(&mv) = moves.first() else { return String::new() };
+        let me = self.to_move();
+        let mut o = String::new();
+        let chosen = |o: &mut String, x: i32, y: i32, w: i32| {
+            let _ = write!(
+                o,
+                r##"<rect class="chosen" x="{}" y="{}" width="{}" height="48" rx="10" fill="none" stroke="#d2691e" stroke-width="3"/>"##,
+                x - 2,
+                y - 24,
+                w + 4
+            );
+        };
+        // The ghost: its pool slot once chosen, then the ghost on its edge.
+        let mut at = 0;
+        if let Some(seg) = mv.ghost {
+            if prefix.len() == 1 {
+                chosen(&mut o, pool_slot_x(None), pool_y(me), 60);
+            } else {
+                let (x, y) = segment_mid(seg);
+                let _ = write!(
+                    o,
+                    r##"<path class="ghost" transform="translate({x} {y})" d="{GHOST_PATH}" fill="#ffffff" fill-opacity="0.6" stroke="#d2691e" stroke-width="3" stroke-dasharray="4 3"/>"##
+                );
+            }
+            at = 2;
+        }
+        if prefix.len() == at + 1 {
+            chosen(&mut o, pool_slot_x(Some(mv.kind)), pool_y(me), 140);
+        } else if prefix.len() > at + 1 {
+            // The piece placed and the pieces it boops (or the ghost scares), in their new
+            // places; those that leave the bed are marked.
+            let mut after = self.clone();
+            after.play(Move { graduation: None, ..mv });
+            let (before, now) = (self.labels(), after.labels());
+            let cell_of = |labels: &[u8; 36], l: u8| labels.iter().position(|&m| m == l);
+            for cell in Cell::all() {
+                let l = now[cell.index()];
+                if l == 0 {
+                    continue;
+                }
+                let (player, kind, _) = decode(l);
+                let (x, y) = centre(cell);
+                let from = cell_of(before, l);
+                if from == Some(cell.index()) {
+                    continue;
+                }
+                if let Some(from) = from {
+                    let (fx, fy) = centre(Cell::from_index(from));
+                    let _ = write!(
+                        o,
+                        r##"<line class="boop" x1="{fx}" y1="{fy}" x2="{x}" y2="{y}" stroke="#d2691e" stroke-width="3" stroke-opacity="0.7"/>"##
+                    );
+                }
+                let (r, fill) = piece_paint(player, kind);
+                let _ = write!(
+                    o,
+                    r##"<circle class="ghost {} {}" cx="{x}" cy="{y}" r="{r}" fill="{fill}" fill-opacity="0.6" stroke="#3b2a1a" stroke-width="2" stroke-dasharray="4 3"/>"##,
+                    player_id(player),
+                    kind_word(kind)
+                );
+            }
+            for cell in Cell::all() {
+                let l = before[cell.index()];
+                if l != 0 && cell_of(now, l).is_none() {
+                    let (x, y) = centre(cell);
+                    let _ = write!(
+                        o,
+                        r##"<circle class="capture" cx="{x}" cy="{y}" r="25" fill="none" stroke="#c0392b" stroke-width="3" stroke-dasharray="5 3"/>"##
+                    );
+                }
+            }
+            if let (Some(old), Some(new)) = (self.ghost(me), after.ghost(me))
+                && old != new
+            {
+                let (x, y) = segment_mid(new.segment);
+                let _ = write!(
+                    o,
+                    r##"<path class="ghost" transform="translate({x} {y})" d="{GHOST_PATH}" fill="#ffffff" fill-opacity="0.6" stroke="#d2691e" stroke-width="3" stroke-dasharray="4 3"/>"##
+                );
+            }
+            // Pieces chosen to graduate so far.
+            for id in &prefix[at + 2..] {
+                if let Some(cell) = Cell::parse(id.as_bytes()) {
+                    let (x, y) = centre(cell);
+                    let _ = write!(
+                        o,
+                        r##"<circle class="graduate" cx="{x}" cy="{y}" r="27" fill="none" stroke="#e0b000" stroke-width="4"/>"##
+                    );
+                }
+            }
+        }
+        if o.is_empty() {
+            return o;
+        }
+        format!(r#"<g class="preview" pointer-events="none">{o}</g>"#)
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        match self.outcome()? {
+            Outcome::Draw => Some("end-repetition"),
+            Outcome::Win(w) => {
+                let cats: u64 = self.cells_of(w, Kind::Cat).map(Cell::bit).sum();
+                if Line::all().any(|l| l.mask() & cats == l.mask()) {
+                    Some("end-three-cats")
+                } else {
+                    Some("end-eight-cats")
+                }
+            }
+        }
+    }
+
+    fn texts(lang: &str) -> &'static str {
+        match lang.split(['-', '_']).next() {
+            Some("ko") => include_str!("text/ko.ftl"),
+            Some("ru") => include_str!("text/ru.ftl"),
+            _ => include_str!("text/en.ftl"),
+        }
     }
 
     fn state_json(&self) -> Value {

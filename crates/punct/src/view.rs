@@ -30,6 +30,31 @@ fn xy(p: Point) -> (f64, f64) {
     (MARGIN + (c - 1.0) * S * 0.866, MARGIN + (12.0 - (r - c / 2.0)) * S)
 }
 
+/// The polyline points of a piece with its PÜNCT dot on `punct` in orientation `orient`,
+/// lifted by `lift`: through the middle dot for straight and angled pieces, round the
+/// triangle for a T.
+fn shape_path(punct: Point, orient: crate::Orient, lift: f64) -> String {
+    let Some(pts) = crate::shape_points(punct, orient) else { return String::new() };
+    let order = match orient.middle() {
+        None => vec![pts[0], pts[1], pts[2], pts[0]],
+        Some(0) => vec![pts[1], pts[0], pts[2]],
+        Some(_) => pts.to_vec(),
+    };
+    let path: Vec<String> = order
+        .iter()
+        .map(|&p| {
+            let (x, y) = xy(p);
+            format!("{x:.1},{:.1}", y - lift)
+        })
+        .collect();
+    path.join(" ")
+}
+
+/// The left edge of the supplies.
+fn hand_x() -> f64 {
+    MARGIN * 2.0 + 16.0 * S * 0.866 + 10.0
+}
+
 fn colour_name(p: Player) -> &'static str {
     match p {
         Player::P1 => "p1",
@@ -144,28 +169,38 @@ impl View for Position {
             );
         }
         s.push_str("</g>");
+        // Coordinates: each column's letter under its lowest point, each row's number beside
+        // its leftmost point (left of column a, up the upper left edge above it, down the
+        // lower left edge below it).
+        s.push_str(r##"<g class="coords" font-family="sans-serif" font-size="9" fill="#8a7a5a" text-anchor="middle" pointer-events="none">"##);
+        for c in 1..=17 {
+            let r = (1..=17).find(|&r| Point::from_coords(c, r).is_some()).expect("a point");
+            let (x, y) = xy(Point::from_coords(c, r).expect("on the board"));
+            let _ = write!(
+                s,
+                r#"<text x="{x:.1}" y="{:.1}">{}</text>"#,
+                y + 19.0,
+                char::from(b'a' + c as u8 - 1)
+            );
+        }
+        for r in 1..=17 {
+            let c = (1..=17).find(|&c| Point::from_coords(c, r).is_some()).expect("a point");
+            let (x, y) = xy(Point::from_coords(c, r).expect("on the board"));
+            let (dx, dy) = match (c, r) {
+                (1, _) => (-17.0, 3.0),
+                (_, 1) => (-14.0, 12.0),
+                _ => (-13.0, -8.0),
+            };
+            let _ = write!(s, r#"<text x="{:.1}" y="{:.1}">{r}</text>"#, x + dx, y + dy);
+        }
+        s.push_str("</g>");
         // Pieces from the lowest level up, each lifted a little per level.
         let pieces = self.pieces();
         s.push_str(r#"<g class="pieces" pointer-events="none">"#);
         for pc in &pieces {
             let lift = f64::from(pc.level - 1) * LEVEL_LIFT;
             let pts = [pc.punct, pc.plain[0], pc.plain[1]];
-            let order = match pc.orient.middle() {
-                None => vec![pts[0], pts[1], pts[2], pts[0]],
-                Some(0) => vec![pts[1], pts[0], pts[2]],
-                Some(_) => {
-                    // The middle dot is the plain dot next to the PÜNCT dot.
-                    let [_, a, b] = crate::shape_points(pc.punct, pc.orient).expect("on board");
-                    vec![pc.punct, a, b]
-                }
-            };
-            let path: Vec<String> = order
-                .iter()
-                .map(|&p| {
-                    let (x, y) = xy(p);
-                    format!("{x:.1},{:.1}", y - lift)
-                })
-                .collect();
+            let path = shape_path(pc.punct, pc.orient, lift);
             let _ = write!(
                 s,
                 r#"<g id="piece-{}-{}" class="piece {} kind-{} level-{}{}" data-level="{}">"#,
@@ -180,7 +215,7 @@ impl View for Position {
             let _ = write!(
                 s,
                 r#"<polyline class="outline" points="{0}"/><polyline class="body" points="{0}"/>"#,
-                path.join(" ")
+                path
             );
             let supported = self.supported_dots(&pieces, pc);
             for (k, &p) in pts.iter().enumerate() {
@@ -211,11 +246,20 @@ impl View for Position {
         }
         s.push_str("</g>");
         // The supplies.
-        let hx = MARGIN * 2.0 + 16.0 * S * 0.866 + 10.0;
+        let hx = hand_x();
         for (row0, player, name) in [(1.0, Player::P2, "Black"), (9.0, Player::P1, "White")] {
+            let word = name.to_ascii_lowercase();
+            let (label, text) = match self.outcome() {
+                None if self.to_move() == player => (format!("label-{word}-to-move"), " to move"),
+                Some(ply_core::Outcome::Win(w)) if w == player => {
+                    (format!("label-{word}-wins"), " wins")
+                }
+                _ => (format!("label-{word}"), ""),
+            };
             let _ = write!(
                 s,
-                r#"<text x="{hx:.0}" y="{:.0}" font-family="sans-serif" font-size="13">{name}</text>"#,
+                r#"<text id="name-{}" data-label="{label}" x="{hx:.0}" y="{:.0}" font-family="sans-serif" font-size="13">{name}{text}</text>"#,
+                colour_name(player),
                 row0 * S
             );
             for (i, k) in Kind::ALL.into_iter().enumerate() {
@@ -236,9 +280,9 @@ impl View for Position {
         }
         let _ = write!(
             s,
-            r##"<g id="pass" class="target pass"><rect x="{hx:.0}" y="{:.0}" width="90" height="22" rx="4" fill="#ddd" stroke="#555"/><text x="{:.0}" y="{:.0}">pass</text></g>"##,
+            r##"<g id="pass" class="target pass"><rect x="{hx:.0}" y="{:.0}" width="90" height="22" rx="4" fill="#ddd" stroke="#555"/><text data-label="label-pass" x="{:.0}" y="{:.0}" text-anchor="middle">pass</text></g>"##,
             height - MARGIN - 22.0,
-            hx + 30.0,
+            hx + 45.0,
             height - MARGIN - 6.0
         );
         s.push_str("</svg>");
@@ -255,6 +299,130 @@ impl View for Position {
             Move::Pass => unreachable!("pass has no points"),
         };
         vec![first, q.to_string(), a.to_string(), b.to_string()]
+    }
+
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        let (Move::Place { .. } | Move::Shift { .. }) = mv else { return vec!["step-pass"] };
+        // The first click: what the mover has to choose from (the same for every turn).
+        let me = self.to_move();
+        let in_supply = Kind::ALL.into_iter().any(|k| self.supply(me, k) > 0);
+        let on_board = self.pieces().iter().any(|pc| pc.owner == me);
+        let first = match (in_supply, on_board) {
+            (true, true) => "step-place-or-move",
+            (true, false) => "step-choose-piece",
+            (false, _) => "step-choose-move",
+        };
+        let second = match mv {
+            Move::Place { .. } => "step-choose-point",
+            _ => "step-choose-destination",
+        };
+        vec![first, second, "step-choose-orientation", "step-finish-piece"]
+    }
+
+    fn preview(&self, prefix: &[String], moves: &[Move]) -> String {
+        let Some(&mv) = moves.first() else { return String::new() };
+        let me = self.to_move();
+        let body = if me == Player::P1 { "#f4f1e8" } else { "#2b2b2b" };
+        let mut o = String::new();
+        let origin = match mv {
+            Move::Shift { from, .. } => {
+                self.pieces().into_iter().filter(|pc| pc.punct == from).max_by_key(|pc| pc.level)
+            }
+            _ => None,
+        };
+        // The piece chosen: its supply, or the piece on the board that moves.
+        if let Some(pc) = origin {
+            let lift = f64::from(pc.level - 1) * LEVEL_LIFT;
+            let _ = write!(
+                o,
+                r##"<polyline class="chosen" points="{}" fill="none" stroke="#e67e22" stroke-width="14" stroke-opacity="0.5" stroke-linecap="round" stroke-linejoin="round" stroke-dasharray="6 4"/>"##,
+                shape_path(pc.punct, pc.orient, lift)
+            );
+        } else if let Move::Place { orient, .. } = mv
+            && prefix.len() == 1
+        {
+            let i = orient.kind() as usize;
+            let row0 = if me == Player::P1 { 9.0 } else { 1.0 };
+            let _ = write!(
+                o,
+                r##"<rect class="chosen" x="{:.0}" y="{:.0}" width="94" height="26" rx="5" fill="none" stroke="#e67e22" stroke-width="3"/>"##,
+                hand_x() - 2.0,
+                (row0 + 0.4 + i as f64 * 0.9) * S - 2.0
+            );
+        }
+        if prefix.len() >= 2 {
+            // The piece on its point: every orientation still open, faint while there are
+            // several, and the PÜNCT dot.
+            let mut shapes: Vec<(Point, crate::Orient)> = Vec::new();
+            for m in moves {
+                let shape = match *m {
+                    Move::Place { at, orient } | Move::Shift { to: at, orient, .. } => (at, orient),
+                    Move::Pass => continue,
+                };
+                if !shapes.contains(&shape) {
+                    shapes.push(shape);
+                }
+            }
+            for &(at, orient) in &shapes {
+                let Some(pts) = crate::shape_points(at, orient) else { continue };
+                let below = pts.iter().map(|&p| self.height(p)).max().unwrap_or(0);
+                let lift = f64::from(below) * LEVEL_LIFT;
+                let path = shape_path(at, orient, lift);
+                if shapes.len() == 1 {
+                    let _ = write!(
+                        o,
+                        r##"<g class="ghost {}" opacity="0.75"><polyline points="{path}" fill="none" stroke="#555" stroke-width="11" stroke-linecap="round" stroke-linejoin="round"/><polyline points="{path}" fill="none" stroke="{body}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/></g>"##,
+                        colour_name(me)
+                    );
+                } else {
+                    let _ = write!(
+                        o,
+                        r##"<polyline class="ghost {}" points="{path}" fill="none" stroke="{body}" stroke-opacity="0.45" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>"##,
+                        colour_name(me)
+                    );
+                }
+            }
+            if let Some(&(at, _)) = shapes.first() {
+                let (x, y) = xy(at);
+                let _ = write!(
+                    o,
+                    r##"<circle class="punct-mark" cx="{x:.1}" cy="{y:.1}" r="4" fill="#d33"/>"##
+                );
+            }
+        }
+        if o.is_empty() {
+            return o;
+        }
+        format!(r#"<g class="preview" pointer-events="none">{o}</g>"#)
+    }
+
+    fn end_reason(&self) -> Option<&'static str> {
+        let outcome = self.outcome()?;
+        if let ply_core::Outcome::Win(w) = outcome {
+            return Some(if self.is_connected(w) { "end-connection" } else { "end-central" });
+        }
+        let passed_twice =
+            self.state.last_pass && self.history.last().is_some_and(|prev| prev.last_pass);
+        let last_mover = self.to_move().other();
+        let out_of_pieces = Kind::ALL.into_iter().all(|k| self.supply(last_mover, k) == 0);
+        Some(if passed_twice {
+            "end-passes"
+        } else if out_of_pieces && !self.state.last_pass {
+            match self.variant_kind() {
+                crate::Variant::Basic => "end-pieces-out",
+                crate::Variant::Standard => "end-central-tie",
+            }
+        } else {
+            "end-repetition"
+        })
+    }
+
+    fn texts(lang: &str) -> &'static str {
+        match lang.split(['-', '_']).next() {
+            Some("ko") => include_str!("text/ko.ftl"),
+            Some("ru") => include_str!("text/ru.ftl"),
+            _ => include_str!("text/en.ftl"),
+        }
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

@@ -1,0 +1,126 @@
+//! The board help of the browser: click steps, previews of the turn being built, end
+//! reasons, the texts in three languages, coordinates and labels in the picture.
+
+#[path = "../../gipf/tests/view_kit/mod.rs"]
+mod view_kit;
+
+use std::collections::BTreeSet;
+
+use ply_boop::{Boop, Move};
+use ply_core::testkit::random_game;
+use ply_core::{Game, View};
+
+fn games() -> Vec<Vec<Boop>> {
+    let mut out = Vec::new();
+    for variant in Boop::variants() {
+        for seed in 0..4u64 {
+            let start = Boop::new(variant).unwrap();
+            out.push(random_game(&start, seed * 13 + 3, 400, |_| {}).positions);
+        }
+    }
+    out
+}
+
+#[test]
+fn steps_texts_previews_and_pictures_of_random_games() {
+    let mut labels = Vec::new();
+    let mut ids: BTreeSet<&str> = BTreeSet::new();
+    let mut shown = 0;
+    for game in games() {
+        for (turn, pos) in game.iter().enumerate() {
+            labels.extend(view_kit::check_picture(pos));
+            ids.extend(view_kit::check_steps(pos));
+            if let Some(reason) = pos.end_reason() {
+                ids.insert(reason);
+            }
+            if turn % 3 == 0 {
+                shown += view_kit::check_previews(pos, 3072).len();
+            }
+        }
+    }
+    assert!(shown > 0);
+    labels.sort();
+    labels.dedup();
+    let ids: Vec<&str> = ids.into_iter().collect();
+    view_kit::check_texts::<Boop>(&labels, &ids);
+}
+
+fn matching(pos: &Boop, prefix: &[&str]) -> (Vec<String>, Vec<Move>) {
+    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
+    assert!(!moves.is_empty(), "{prefix:?}");
+    (prefix, moves)
+}
+
+fn after(variant: &str, moves: &str) -> Boop {
+    let mut pos = Boop::new(variant).unwrap();
+    for m in moves.split_whitespace() {
+        let mv = pos.parse_move(m).unwrap();
+        pos.play(mv);
+    }
+    pos
+}
+
+#[test]
+fn placements_are_told_and_previewed_with_their_boops() {
+    let start = Boop::new("boop").unwrap();
+    let mv = start.parse_move("Kc3").unwrap();
+    assert_eq!(start.click_steps(mv), ["step-choose-piece", "step-place-piece"]);
+    let (prefix, moves) = matching(&start, &["pool-p1-kitten"]);
+    let svg = start.preview(&prefix, &moves);
+    assert!(svg.contains("class=\"chosen\""), "{svg}");
+    // d4 boops c3 away to b2.
+    let pos = after("boop", "Kc3");
+    let (prefix, moves) = matching(&pos, &["pool-p2-kitten", "d4"]);
+    assert_eq!(moves.len(), 1);
+    let (prefix, _) = (prefix[..1].to_vec(), ());
+    let svg = pos.preview(&prefix, &moves);
+    assert!(svg.contains("class=\"chosen\""), "{svg}");
+    let full = pos.preview(&["pool-p2-kitten".to_string(), "d4".to_string()], &moves);
+    // A complete path gets no preview from the client, but the picture is still sound.
+    view_kit::check_xml(&full);
+    assert!(full.contains("class=\"ghost p2 kitten\""), "{full}");
+    assert!(full.contains("class=\"boop\""), "{full}");
+    // Ghost placement in boooop: ghost, edge, kitten, cell.
+    let b = Boop::new("boooop").unwrap();
+    let mut moves = Vec::new();
+    b.legal_moves(&mut moves);
+    let ghostly = moves.iter().copied().find(|m| m.ghost.is_some()).unwrap();
+    let path = b.click_path(ghostly);
+    assert_eq!(
+        b.click_steps(ghostly),
+        ["step-piece-or-ghost", "step-choose-edge", "step-choose-piece", "step-place-piece"]
+    );
+    let (prefix, moves) = matching(&b, &[path[0].as_str(), path[1].as_str()]);
+    assert!(b.preview(&prefix, &moves).contains("class=\"ghost\""));
+}
+
+#[test]
+fn pieces_on_the_bed_only_are_pieces() {
+    let pos = after("boooop", "Kc3");
+    let svg = pos.svg();
+    let on_bed = view_kit::classes_of(&svg, "p1-k0").unwrap();
+    assert!(on_bed.contains(&"piece".to_string()), "{on_bed:?}");
+    let in_pool = view_kit::classes_of(&svg, "p1-k1").unwrap();
+    assert!(!in_pool.contains(&"piece".to_string()), "{in_pool:?}");
+    let ghost = view_kit::classes_of(&svg, "p1-ghost").unwrap();
+    assert!(!ghost.contains(&"piece".to_string()), "{ghost:?}");
+    let labels = view_kit::labels(&svg);
+    let texts: Vec<&str> = labels.iter().map(|l| l.text.as_str()).collect();
+    assert!(texts.contains(&"7 kittens") && texts.contains(&"Player 2 to move"), "{texts:?}");
+}
+
+#[test]
+fn finished_games_say_why() {
+    let mut reasons = BTreeSet::new();
+    for game in games() {
+        let last = game.last().unwrap();
+        if last.outcome().is_some() {
+            assert!(!last.svg().contains("to move"));
+            reasons.insert(last.end_reason().unwrap());
+        }
+    }
+    assert!(reasons.contains("end-three-cats"), "{reasons:?}");
+}

@@ -3,7 +3,7 @@
 // whole state on `hello`, then small versioned events with board patches, and the choices of
 // the seat to move as a trie of click paths.
 
-import { applyPatch, autoAdvance, click, graft, moveCount, nodeAt, decode } from './board.js';
+import { applyPatch, autoAdvance, click, graft, nodeAt, decode } from './board.js';
 
 /** @typedef {import('./board.js').LegalMove} LegalMove */
 /** @typedef {import('./board.js').TrieNode} TrieNode */
@@ -476,10 +476,10 @@ function render() {
     }
     mark(state.prefix, 'ply-chosen');
     mark(state.hint, 'ply-hint');
-    // A few moves left, or the clicks so far make a move that could also go on: name them.
-    const count = moveCount(here);
+    // The board resolves every choice, except one: the clicks so far make a whole turn that
+    // could also go on. Then the turns are named, to confirm one.
     const named = state.named.get(key(state.prefix));
-    if (state.prefix.length > 0 && ((count !== null && count <= 12) || here.complete)) {
+    if (state.prefix.length > 0 && here.complete && here.children.size > 0) {
       if (named && named.length > 0) {
         const title = document.createElement('span');
         title.textContent = `${S.choices}:`;
@@ -501,6 +501,9 @@ function render() {
   drawPreview();
   helpEl.textContent = helpText(here);
   helpEl.hidden = !interactive();
+  // The bar above the board shows while a turn is being built; it keeps its place (the board
+  // does not jump between turns).
+  el('ply-turn-bar').classList.toggle('idle', helpEl.hidden && choicesEl.childElementCount === 0);
   buttons.clear.hidden = state.prefix.length === 0 || !interactive();
   const seated = state.seats.length > 0;
   buttons.hint.hidden = !(seated && v.can_hint && myTurn());

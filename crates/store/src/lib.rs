@@ -821,7 +821,12 @@ impl Store {
     ///
     /// # Errors
     /// Database errors.
-    pub async fn recent_games(&self, live: bool, since_ms: i64, limit: i64) -> Result<Vec<GameRow>> {
+    pub async fn recent_games(
+        &self,
+        live: bool,
+        since_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<GameRow>> {
         let status = if live { "= 'live'" } else { "<> 'live'" };
         let sql = format!(
             "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \

@@ -31,3 +31,6 @@ step-row-or-end = remove another row, or end the turn
 
 end-no-reserve = the opponent has no pieces left in reserve
 end-no-gipf = the opponent lost their last GIPF piece
+
+player-P1 = White
+player-P2 = Black

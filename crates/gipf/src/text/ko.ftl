@@ -30,3 +30,6 @@ step-row-or-end = 줄을 더 제거하거나, 턴을 끝내세요
 
 end-no-reserve = 상대의 예비 말이 모두 떨어졌습니다
 end-no-gipf = 상대가 마지막 GIPF 말을 잃었습니다
+
+player-P1 = 백
+player-P2 = 흑

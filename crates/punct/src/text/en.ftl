@@ -28,3 +28,6 @@ end-central-tie = the pieces ran out with as many central points each
 end-pieces-out = the pieces ran out without a connection
 end-passes = both players passed
 end-repetition = the same position came three times
+
+player-P1 = White
+player-P2 = Black

@@ -27,3 +27,6 @@ end-central-tie = 조각이 다 떨어졌고 중앙 점의 수가 같습니다
 end-pieces-out = 연결 없이 조각이 다 떨어졌습니다
 end-passes = 두 플레이어가 모두 패스했습니다
 end-repetition = 같은 국면이 세 번 나왔습니다
+
+player-P1 = 백
+player-P2 = 흑

@@ -33,6 +33,8 @@ struct Sizes {
     spectator: Vec<usize>,
     mover: Vec<usize>,
     hello: Vec<usize>,
+    /// Each `preview` answer along the clicks of a turn (the help and the turn drawn so far).
+    preview: Vec<usize>,
 }
 
 fn stats(v: &mut [usize]) -> (usize, usize) {
@@ -61,12 +63,23 @@ async fn pick(
     token: &str,
     root: &Choices,
     rng: &mut Rng,
+    previews: &mut Vec<usize>,
 ) -> (Vec<String>, usize) {
     let mut nodes: Vec<Decoded> = decode(root).expect("the choices decode");
     let mut asked = 0;
     let mut prefix: Vec<String> = Vec::new();
     loop {
         let complete_here = nodes.iter().any(|n| n.path == prefix && n.complete);
+        let going_on =
+            nodes.iter().any(|n| n.path.len() > prefix.len() && n.path.starts_with(&prefix));
+        if going_on {
+            let text = state
+                .rooms
+                .preview(id, Some(token.to_string()), root.version, prefix.clone())
+                .await
+                .expect("a preview of a prefix that goes on");
+            previews.push(text.len());
+        }
         let next: Vec<Decoded> = nodes
             .iter()
             .filter(|n| n.path.len() == prefix.len() + 1 && n.path.starts_with(&prefix))
@@ -148,7 +161,8 @@ async fn live_messages_stay_small_in_every_game() {
                 }
                 for turn in 0..400 {
                     let Some((choices, bytes)) = root.take() else { break };
-                    let (path, asked) = pick(&state, &id, &token, &choices, &mut rng).await;
+                    let (path, asked) =
+                        pick(&state, &id, &token, &choices, &mut rng, &mut sizes.preview).await;
                     let mut for_the_mover = bytes + asked;
                     state
                         .rooms
@@ -192,15 +206,17 @@ async fn live_messages_stay_small_in_every_game() {
         let (sm, sx) = stats(&mut sizes.spectator);
         let (mm, mx) = stats(&mut sizes.mover);
         let (hm, hx) = stats(&mut sizes.hello);
+        let (pm, px) = stats(&mut sizes.preview);
         let spectator_limit = if entry.name == "punct" { 4096 } else { 2048 };
         report.push(format!(
-            "{:6} turns {:5}  spectator event median {sm:5} max {sx:5}  mover per turn median {mm:5} max {mx:5}  hello state median {hm:6} max {hx:6}",
+            "{:6} turns {:5}  spectator event median {sm:5} max {sx:5}  mover per turn median {mm:5} max {mx:5}  hello state median {hm:6} max {hx:6}  preview median {pm:5} max {px:5}",
             entry.name,
             sizes.mover.len(),
         ));
         assert!(sx <= spectator_limit, "{}: a spectator event of {sx} bytes", entry.name);
         assert!(mx <= 16 * 1024, "{}: {mx} bytes to the mover for one turn", entry.name);
         assert!(hx <= 64 * 1024, "{}: a hello state of {hx} bytes", entry.name);
+        assert!(px <= 4096, "{}: a preview of {px} bytes", entry.name);
     }
     for line in report {
         eprintln!("{line}");

@@ -56,8 +56,8 @@ impl Messages {
     /// The messages of `lang` for pages of `game` (cached: built once per pair).
     #[must_use]
     pub fn of(lang: Lang, game: Option<&str>) -> Arc<Messages> {
-        static CACHE: OnceLock<std::sync::Mutex<HashMap<(Lang, Option<String>), Arc<Messages>>>> =
-            OnceLock::new();
+        type Cache = std::sync::Mutex<HashMap<(Lang, Option<String>), Arc<Messages>>>;
+        static CACHE: OnceLock<Cache> = OnceLock::new();
         let cache = CACHE.get_or_init(Default::default);
         let mut map = cache.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         map.entry((lang, game.map(str::to_string)))
@@ -122,10 +122,10 @@ pub fn client_messages(lang: Lang, game: Option<&str>) -> Value {
             Err((r, _)) => r,
         };
         for entry in resource.body {
-            if let ast::Entry::Message(m) = entry {
-                if let Some(value) = &m.value {
-                    out.insert(m.id.name.to_string(), parts(value));
-                }
+            if let ast::Entry::Message(m) = entry
+                && let Some(value) = &m.value
+            {
+                out.insert(m.id.name.to_string(), parts(value));
             }
         }
     }

@@ -163,10 +163,10 @@ fn my_seats(headers: &HeaderMap) -> Vec<(String, String)> {
     let mut out = Vec::new();
     for line in headers.get_all(axum::http::header::COOKIE).iter().filter_map(|v| v.to_str().ok()) {
         for pair in line.split(';') {
-            if let Some((k, v)) = pair.trim().split_once('=') {
-                if let Some(id) = k.strip_prefix("ply_seat_") {
-                    out.push((id.to_string(), v.to_string()));
-                }
+            if let Some((k, v)) = pair.trim().split_once('=')
+                && let Some(id) = k.strip_prefix("ply_seat_")
+            {
+                out.push((id.to_string(), v.to_string()));
             }
         }
     }

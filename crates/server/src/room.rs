@@ -621,7 +621,7 @@ struct Room {
     choices_msg: Option<Arc<str>>,
     /// Every legal turn of this version with its click path and what each click does, once a
     /// preview needed them.
-    steps: Option<Arc<Vec<(String, Vec<String>, Vec<&'static str>)>>>,
+    steps: Option<Arc<Vec<TurnSteps>>>,
     thinking: Option<Arc<AtomicBool>>,
     /// The computer's move is another node's to search (it holds the lease): `thinking` is
     /// then only shown, nothing searches here.
@@ -641,6 +641,9 @@ fn result_view(ended: Option<Ended>, game: &dyn AnyGame) -> Option<ResultView> {
             .map(str::to_string),
     })
 }
+
+/// A legal turn: its notation, its click path and what each click does.
+type TurnSteps = (String, Vec<String>, Vec<&'static str>);
 
 /// The step of the click after `prefix`: the one most of the legal turns going on from there
 /// give (they agree where the game is consistent); `None` when no turn goes on from `prefix`.

@@ -40,9 +40,13 @@ pub struct ShowArgs {
     /// Write the board as an SVG picture to FILE (`-` for standard output).
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// Print the state as JSON instead of the diagram.
+    /// Print the state as JSON instead of the diagram (the same as `--format json`).
     #[arg(long)]
     pub json: bool,
+    /// What to print: `diagram` (the board, pools and whose turn it is), `json` (the state),
+    /// or `position` (the position string alone, docs/position-strings.md).
+    #[arg(long, value_parser = ["diagram", "json", "position"], default_value = "diagram")]
+    pub format: String,
 }
 
 pub fn moves(args: &MovesArgs) -> anyhow::Result<ExitCode> {
@@ -102,7 +106,9 @@ pub fn show(args: &ShowArgs) -> anyhow::Result<ExitCode> {
                 .with_context(|| format!("cannot write {}", path.display()))?;
         }
     }
-    if args.json {
+    if args.format == "position" {
+        writeln!(out, "{}", game.position_string())?;
+    } else if args.json || args.format == "json" {
         writeln!(out, "{}", serde_json::to_string_pretty(&game.state_json())?)?;
     } else if args.svg.as_ref().is_none_or(|p| p.as_os_str() != "-") {
         write!(out, "{}", game.diagram())?;

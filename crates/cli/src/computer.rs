@@ -65,6 +65,12 @@ fn engine_for(args: &PositionArgs) -> anyhow::Result<(EngineEntry, Box<dyn AnyEn
         registry.get(&args.game).map(|e| e.default_variant().to_string()).unwrap_or_default()
     });
     let mut engine = entry.new_engine(&variant).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(text) = &args.position {
+        let start = crate::position::from_position(&args.game, args.variant.as_deref(), text)?;
+        let mut fresh = entry.new_engine(start.variant()).map_err(|e| UsageError(e.to_string()))?;
+        fresh.set_position(start.as_ref());
+        engine = fresh;
+    }
     if let Some(moves) = &args.moves {
         for text in moves.split_whitespace() {
             let number = engine.game().history().len() + 1;

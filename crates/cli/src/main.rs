@@ -10,8 +10,10 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
+mod analyse;
 mod commands;
 mod computer;
+mod engine;
 mod import;
 mod loadtest;
 mod position;
@@ -19,8 +21,9 @@ mod serve;
 
 /// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
 ///
-/// Every command names a game (`ply moves boop`); `--variant` picks a variant, `--moves` plays
-/// turns from the start in the game's notation, separated by spaces.
+/// Every command names a game (`ply moves boop`); `--variant` picks a variant, `--position`
+/// starts from a position string instead of the start, `--moves` plays turns from there in
+/// the game's notation, separated by spaces.
 #[derive(Parser, Debug)]
 #[command(name = "ply", version, propagate_version = true)]
 struct Cli {
@@ -47,6 +50,15 @@ enum Command {
     /// A fixed benchmark per game: perft and search speed; the node counts are a
     /// signature of the engine's behaviour.
     Bench(computer::BenchArgs),
+    /// Speak the engine protocol on standard input and output (docs/engine-protocol.md):
+    /// newgame, position, play, undo, validmoves, go … bestmove, stop, setoption, perft,
+    /// show, bench, quit; every reply ends with `ok`.
+    Engine(engine::EngineArgs),
+    /// Analyse a recorded game: each turn's evaluation before and after, the engine's
+    /// preferred turn and line, inaccuracies, mistakes and blunders, and a summary per player
+    /// (docs/analysis.md). Progress goes to standard error.
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
     /// Convert boardspace.net ZÈRTZ records (.sgf) into ply records, or with `--check` replay
     /// them through the rules and report every failure.
     Import(import::ImportArgs),
@@ -70,6 +82,8 @@ fn main() -> ExitCode {
         Command::Bestmove(args) => computer::bestmove(args),
         Command::Match(args) => computer::run_match(args),
         Command::Bench(args) => computer::bench(args),
+        Command::Engine(args) => engine::run(args),
+        Command::Analyse(args) => analyse::run(args),
         Command::Import(args) => import::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),

@@ -15,10 +15,40 @@ pub struct PositionArgs {
     /// The variant (default: the game's default variant).
     #[arg(long, short = 'v')]
     pub variant: Option<String>,
-    /// Turns to play from the start (after the record's, if one is given), separated by
-    /// spaces, e.g. "Kc3 Kd4". Abbreviations the notation allows are accepted.
+    /// Turns to play from the start (after the record's, if one is given, or from
+    /// `--position`), separated by spaces, e.g. "Kc3 Kd4". Abbreviations the notation allows
+    /// are accepted.
     #[arg(long, short = 'm', value_name = "MOVES", allow_hyphen_values = true)]
     pub moves: Option<String>,
+    /// Start from this position string instead of the start of the game
+    /// (docs/position-strings.md; `ply show GAME --format position` prints one). Quote it:
+    /// it contains `;`.
+    #[arg(long, short = 'p', value_name = "STRING", allow_hyphen_values = true)]
+    pub position: Option<String>,
+}
+
+/// The game at `text`, a position string of `game` (and of `variant`, if one is asked for).
+///
+/// # Errors
+/// A [`UsageError`] saying what is wrong with the string.
+pub fn from_position(
+    game: &str,
+    variant: Option<&str>,
+    text: &str,
+) -> Result<Box<dyn AnyGame>, UsageError> {
+    let registry = ply_games::registry();
+    let entry = registry.get(game).map_err(|e| UsageError(e.to_string()))?;
+    let parsed =
+        entry.from_position(text).map_err(|e| UsageError(format!("bad position string: {e}")))?;
+    if let Some(v) = variant
+        && v != parsed.variant()
+    {
+        return Err(UsageError(format!(
+            "the position string is of variant {}, not {v}",
+            parsed.variant()
+        )));
+    }
+    Ok(parsed)
 }
 
 /// A failure that the command line reports with exit status 2.
@@ -40,9 +70,15 @@ pub fn build(
 ) -> Result<Box<dyn AnyGame>, UsageError> {
     let registry = ply_games::registry();
     let entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let mut game = match record {
-        None => entry.new_game(args.variant.as_deref()).map_err(|e| UsageError(e.to_string()))?,
-        Some(path) => {
+    let mut game = match (record, &args.position) {
+        (Some(_), Some(_)) => {
+            return Err(UsageError("give --record or --position, not both".into()));
+        }
+        (None, Some(text)) => from_position(&args.game, args.variant.as_deref(), text)?,
+        (None, None) => {
+            entry.new_game(args.variant.as_deref()).map_err(|e| UsageError(e.to_string()))?
+        }
+        (Some(path), None) => {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| UsageError(format!("cannot read {}: {e}", path.display())))?;
             let record =

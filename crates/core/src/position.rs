@@ -51,7 +51,7 @@ pub enum PositionError {
     #[error("a {game} position string has {expected} fields separated by ';', found {found}")]
     FieldCount { game: &'static str, expected: usize, found: usize },
     /// The first field names no game, or another game than the one asked for.
-    #[error("'{found}' is not {expected} (the first field names the game)")]
+    #[error("'{found}' is not {expected}")]
     WrongGame { expected: String, found: String },
     /// The second field is not a variant of the game.
     #[error(transparent)]

@@ -127,6 +127,9 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     }
 }
 
+/// Where a search reports its progress (see [`Searcher::search_reporting`]).
+type Reporter<'r, M> = &'r mut dyn FnMut(&SearchResult<M>);
+
 struct Shared<'a> {
     stop: &'a AtomicBool,
     /// Raised by the main thread when it is done, so helpers stop too.
@@ -432,6 +435,16 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     /// Iterative deepening; returns the best move, score and depth of the last completed
     /// iteration (or of the first one if none completed).
     fn iterate(&mut self, max_depth: u32, first_depth: u32) -> (Option<G::Move>, i32, u32) {
+        self.iterate_reporting(max_depth, first_depth, None)
+    }
+
+    /// [`iterate`](Worker::iterate), calling `report` after every completed iteration.
+    fn iterate_reporting(
+        &mut self,
+        max_depth: u32,
+        first_depth: u32,
+        mut report: Option<(Instant, Reporter<'_, G::Move>)>,
+    ) -> (Option<G::Move>, i32, u32) {
         let mut moves = Vec::new();
         self.game.legal_moves(&mut moves);
         if moves.is_empty() {
@@ -454,6 +467,18 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
                 break;
             }
             result = (best.or(result.0), score, depth);
+            if let (Some((start, report)), Some(mv)) = (report.as_mut(), result.0) {
+                let pv = self.principal_variation(mv, depth as usize);
+                let nodes = self.shared.nodes.load(Ordering::Relaxed) + self.unreported;
+                report(&SearchResult {
+                    best: Some(mv),
+                    score: Score(score),
+                    pv,
+                    nodes,
+                    depth,
+                    elapsed: start.elapsed(),
+                });
+            }
             if score.abs() > Score::PROVEN {
                 break;
             }
@@ -468,6 +493,17 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
         game: &G,
         limits: &Limits,
         stop: &Arc<AtomicBool>,
+    ) -> SearchResult<G::Move> {
+        self.search_reporting(game, limits, stop, &mut |_| {})
+    }
+
+    /// Reports after every completed iteration of the main thread.
+    fn search_reporting(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&SearchResult<G::Move>),
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.generation = self.generation.wrapping_add(1);
@@ -494,7 +530,7 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
                 });
             }
             let mut main = Worker::new(game.clone(), table, &shared, generation, None);
-            let (best, score, depth) = main.iterate(max_depth, 1);
+            let (best, score, depth) = main.iterate_reporting(max_depth, 1, Some((start, report)));
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);
             main.unreported = 0;

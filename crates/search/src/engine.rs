@@ -114,10 +114,30 @@ pub trait AnyEngine: Send {
     fn undo(&mut self) -> bool;
     /// Searches the current position; `None` when the game is over.
     fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought>;
+    /// [`think`](AnyEngine::think), calling `report` with the result so far as the search
+    /// deepens (alpha-beta: after every completed iteration; MCTS: once, at the end). The
+    /// search stops early when `stop` is raised, and still returns its best turn so far.
+    fn think_reporting(
+        &mut self,
+        think: &Think,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Option<Thought> {
+        let thought = self.think(think, stop);
+        if let Some(t) = &thought {
+            report(t);
+        }
+        thought
+    }
     /// A uniformly random legal turn, in notation.
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
     /// The algorithm that plays this game best (measured; `docs/strength.md`).
     fn preferred_algorithm(&self) -> Algorithm;
+    /// The game's [`Evaluate::value_scale`]: a score difference that means about "three
+    /// times as likely to win as to lose".
+    fn value_scale(&self) -> f32 {
+        400.0
+    }
     /// The same game from its start, without history.
     fn restart(&mut self);
 }
@@ -268,6 +288,20 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
         self.game.undo()
     }
     fn think(&mut self, think: &Think, stop: &Arc<AtomicBool>) -> Option<Thought> {
+        self.think_reporting(think, stop, &mut |_| {})
+    }
+    fn think_reporting(
+        &mut self,
+        think: &Think,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&Thought),
+    ) -> Option<Thought> {
+        let position = self.game.game().clone();
+        let mut report = |r: &SearchResult<G::Move>| {
+            if let Some(t) = to_text(&position, r) {
+                report(&t);
+            }
+        };
         let amplitude = think.noise + (think.noise_scale * G::value_scale()).round() as i32;
         let think = &Think { noise: amplitude, noise_scale: 0.0, ..*think };
         let noisy = Noisy {
@@ -290,7 +324,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     searcher.clear();
                     t.noise = think.noise;
                 }
-                searcher.search(&noisy, &think.limits, stop)
+                searcher.search_reporting(&noisy, &think.limits, stop, &mut report)
             }
             Algorithm::Mcts => {
                 if !self.mcts.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
@@ -304,7 +338,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     searcher.clear();
                     t.noise = think.noise;
                 }
-                searcher.search(&noisy, &think.limits, stop)
+                searcher.search_reporting(&noisy, &think.limits, stop, &mut report)
             }
         };
         to_text(self.game.game(), &result)
@@ -320,6 +354,9 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
     }
     fn preferred_algorithm(&self) -> Algorithm {
         self.preferred
+    }
+    fn value_scale(&self) -> f32 {
+        G::value_scale()
     }
     fn restart(&mut self) {
         while self.game.undo() {}

@@ -13,6 +13,7 @@
 //! given seed and node limit on one thread.
 
 mod alphabeta;
+pub mod analysis;
 mod engine;
 mod mcts;
 mod rng;
@@ -79,6 +80,20 @@ pub trait Searcher<G: ply_core::Game>: Send {
         limits: &Limits,
         stop: &Arc<AtomicBool>,
     ) -> SearchResult<G::Move>;
+    /// [`search`](Searcher::search), calling `report` with the result so far as the search
+    /// deepens (alpha-beta: after every completed iteration; by default only once, at the
+    /// end), for streaming analysis.
+    fn search_reporting(
+        &mut self,
+        game: &G,
+        limits: &Limits,
+        stop: &Arc<AtomicBool>,
+        report: &mut dyn FnMut(&SearchResult<G::Move>),
+    ) -> SearchResult<G::Move> {
+        let result = self.search(game, limits, stop);
+        report(&result);
+        result
+    }
     /// Forgets everything learnt (transposition table, tree) before a new game.
     fn clear(&mut self);
 }

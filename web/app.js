@@ -4,6 +4,7 @@
 // the seat to move as a trie of click paths.
 
 import { applyPatch, autoAdvance, click, graft, nodeAt, decode } from './board.js';
+import { messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from './ui.js';
 
 /** @typedef {import('./board.js').LegalMove} LegalMove */
 /** @typedef {import('./board.js').TrieNode} TrieNode */
@@ -79,52 +80,7 @@ const bootEl = el('ply-boot');
 /** @type {Boot} */
 const boot = JSON.parse(bootEl.textContent || '{}');
 const S = boot.strings;
-const M = boot.messages || {};
-const plurals = new Intl.PluralRules(boot.lang || 'en');
-
-/**
- * Formats the parts of a message with `args`.
- * @param {Part[]} parts
- * @param {Record<string, string | number>} args
- * @returns {string}
- */
-function formatParts(parts, args) {
-  let out = '';
-  for (const p of parts) {
-    if (typeof p === 'string' || typeof p === 'number') out += String(p);
-    else if ('v' in p) out += String(args[p.v] ?? '');
-    else {
-      const x = args[p.s];
-      const n = typeof x === 'number' ? x : Number(x);
-      /** @type {Part[] | undefined} */
-      let chosen;
-      if (x !== undefined && x !== '' && !Number.isNaN(n)) chosen = p.k[`=${n}`] || p.k[plurals.select(n)];
-      else if (x !== undefined) chosen = p.k[String(x)];
-      out += formatParts(chosen || p.k[p.d] || [], args);
-    }
-  }
-  return out;
-}
-
-/**
- * Message `id` in the page's language, or `fallback` (default: the id) when there is none.
- * @param {string} id
- * @param {Record<string, string | number>} [args]
- * @param {string} [fallback]
- */
-export function formatMessage(id, args = {}, fallback) {
-  const m = M[id];
-  return m ? formatParts(m, args) : fallback ?? id;
-}
-
-/**
- * A seat's name in this game ("White", "Orange", or "Player 1").
- * @param {string | null} seat
- */
-function playerName(seat) {
-  return seat ? formatMessage(`player-${seat}`, {}, seat) : '';
-}
-
+const { formatMessage, playerName } = messages(boot);
 const state = {
   /** @type {View} */
   view: boot.view,
@@ -206,7 +162,6 @@ function mark(ids, cls) {
   for (const id of ids) item(id)?.classList.add(cls);
 }
 
-const SVG_NS = 'http://www.w3.org/2000/svg';
 const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 /** Touch screens get bigger hit areas: 44 px across instead of 24 px. */
 const coarse = window.matchMedia?.('(pointer: coarse)').matches ?? false;
@@ -223,97 +178,6 @@ const drawn = { ply: -1, svg: '' };
 function centre(node) {
   const r = node.getBoundingClientRect();
   return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
-}
-
-/**
- * Parses an SVG document or fragment into an element (fragments come wrapped in a `<g>`).
- * @param {string} text
- * @returns {Element | null}
- */
-function parseSvg(text) {
-  const tpl = document.createElement('template');
-  tpl.innerHTML = text.trim();
-  return tpl.content.firstElementChild;
-}
-
-/**
- * Writes every label of the picture in the page's language: `<text data-label="id"
- * data-arg-n="12">` takes message `id` with argument `n`.
- * @param {Element} svg
- */
-function localize(svg) {
-  for (const node of svg.querySelectorAll('[data-label]')) {
-    /** @type {Record<string, string>} */
-    const args = {};
-    for (const a of Array.from(node.attributes)) {
-      if (a.name.startsWith('data-arg-')) args[a.name.slice(9)] = a.value;
-    }
-    for (const seat of ['P1', 'P2']) {
-      for (const [k, v] of Object.entries(args)) if (v === seat) args[k] = playerName(seat);
-    }
-    const label = node.getAttribute('data-label') || '';
-    node.textContent = formatMessage(label, args, node.textContent || '');
-  }
-}
-
-/**
- * A copy of `node` to draw as a mark: no ids (they stay unique), no clicks.
- * @param {Element} node
- * @param {string} cls
- */
-function ghost(node, cls) {
-  const copy = /** @type {Element} */ (node.cloneNode(true));
-  copy.removeAttribute('id');
-  for (const inner of copy.querySelectorAll('[id]')) inner.removeAttribute('id');
-  copy.classList.remove('target', 'piece');
-  copy.classList.add(cls);
-  return copy;
-}
-
-/**
- * Marks the last turn on the fresh picture by comparing it with the one before: pieces that
- * vanished (captured, removed, graduated) stay as faded ghosts, pieces that appeared are
- * "placed", pieces that travelled are "moved" and where they started is outlined.
- * @param {Element | null} before the picture before the turn (null: unknown)
- * @param {Element} after
- * @param {Motion[]} motions
- * @param {string[]} lastPath
- */
-function markTurn(before, after, motions, lastPath) {
-  for (const id of lastPath) after.querySelector(`[id="${CSS.escape(id)}"]`)?.classList.add('ply-last');
-  if (!before) return;
-  const layer = document.createElementNS(SVG_NS, 'g');
-  layer.setAttribute('class', 'ply-marks');
-  const movedFrom = new Set(motions.map((m) => m.from));
-  const beforePieces = new Map();
-  for (const node of before.querySelectorAll('.piece[id]')) {
-    if (!node.closest('.ply-marks, .ply-preview')) beforePieces.set(node.id, node);
-  }
-  const afterIds = new Set();
-  for (const node of after.querySelectorAll('.piece[id]')) {
-    afterIds.add(node.id);
-    const was = beforePieces.get(node.id);
-    if (!was) node.classList.add('ply-placed');
-    else if ((was.getAttribute('transform') || '') !== (node.getAttribute('transform') || '')) {
-      node.classList.add('ply-moved');
-    }
-  }
-  let gone = 0;
-  for (const [id, node] of beforePieces) {
-    if (afterIds.has(id)) continue;
-    if (movedFrom.has(id)) layer.append(ghost(node, 'ply-from'));
-    else {
-      layer.append(ghost(node, 'ply-gone'));
-      gone += 1;
-    }
-  }
-  for (const m of motions) {
-    after.querySelector(`[id="${CSS.escape(m.piece)}"]`)?.classList.add('ply-moved');
-    const from = after.querySelector(`[id="${CSS.escape(m.from)}"]`);
-    if (from && !from.classList.contains('piece')) from.classList.add('ply-from');
-  }
-  after.append(layer);
-  board.dataset.gone = String(gone);
 }
 
 /**
@@ -339,9 +203,9 @@ function drawBoard(svg, ply, motions, lastPath, before = null) {
     board.innerHTML = svg;
     return;
   }
-  localize(fresh);
+  localize(fresh, formatMessage, playerName);
   const previous = follows ? old : before ? parseSvg(before) : null;
-  markTurn(previous, fresh, motions, lastPath);
+  board.dataset.gone = String(markTurn(previous, fresh, motions, lastPath));
   if (!old || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
     board.replaceChildren(fresh);
     return;
@@ -425,7 +289,7 @@ function drawPreview() {
   const g = document.createElementNS(SVG_NS, 'g');
   g.setAttribute('class', 'ply-preview');
   g.append(...Array.from(layer.childNodes));
-  localize(g);
+  localize(g, formatMessage, playerName);
   svg.append(g);
 }
 
@@ -880,48 +744,7 @@ if (copy && invite instanceof HTMLInputElement) {
   });
 }
 
-// Board settings, remembered: coordinates on or off (for every game), the board flipped (for
-// this game; a second player starts with it flipped).
-/**
- * @param {string} name
- * @returns {string | null}
- */
-function setting(name) {
-  try {
-    return localStorage.getItem(name);
-  } catch {
-    return null;
-  }
-}
-/**
- * @param {string} name
- * @param {string} value
- */
-function remember(name, value) {
-  try {
-    localStorage.setItem(name, value);
-  } catch {
-    // Storage may be off (private windows): the setting lasts for this page.
-  }
-}
-coordsBox.checked = setting('ply-coords') !== 'off';
-board.classList.toggle('no-coords', !coordsBox.checked);
-coordsBox.addEventListener('change', () => {
-  board.classList.toggle('no-coords', !coordsBox.checked);
-  remember('ply-coords', coordsBox.checked ? 'on' : 'off');
-});
-const flipKey = `ply-flip-${state.view.id}`;
-/** @param {boolean} on */
-function setFlip(on) {
-  board.classList.toggle('flipped', on);
-  flipButton.setAttribute('aria-pressed', String(on));
-}
-setFlip(setting(flipKey) === null ? state.seats.length === 1 && state.seats[0] === 'P2' : setting(flipKey) === 'on');
-flipButton.addEventListener('click', () => {
-  const on = !board.classList.contains('flipped');
-  setFlip(on);
-  remember(flipKey, on ? 'on' : 'off');
-});
+boardSettings(board, coordsBox, flipButton, state.view.id, state.seats);
 
 /**
  * Takes a whole view (the page's boot view, or a `state` message).

@@ -367,3 +367,55 @@ test('hints only against the computer or at one screen; favicon; flip; dark them
   await page.screenshot({ path: path.join(screenshots, 'board-dark-flipped.png') });
   await context.close();
 });
+
+test('the analysis board: a finished game reviewed, the engine line streamed, side lines explored without changing the game', async () => {
+  const context = await chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await context.newPage();
+  await newGame(page, 'boop', 'hotseat');
+  const id = gameId(page);
+  // A live game is not analysed.
+  const live = await page.evaluate(async (id) => (await fetch(`/game/${id}/analysis`)).status, id);
+  assert.equal(live, 403);
+  await playByApi(page, 12);
+  page.once('dialog', (d) => d.accept());
+  await page.click('#ply-resign');
+  await page.waitForSelector('#ply-end:not([hidden])');
+  await Promise.all([page.waitForURL(/\/analysis$/), page.click('#ply-analyse')]);
+  // The engine's line for the last position streams in, and the bar follows it.
+  await page.waitForSelector('#ply-engine[data-depth]', { timeout: 20000 });
+  assert.match((await page.textContent('#ply-engine')) || '', /depth \d+/);
+  assert.ok((await page.getAttribute('#ply-eval-bar', 'aria-valuenow')) !== null);
+  // Step back through the game: the shown turn follows, the line is searched again.
+  await page.click('#ply-prev');
+  await page.waitForFunction(() => document.querySelector('#ply-moves [aria-current="step"]')?.getAttribute('data-ply') === '11');
+  // A turn of one's own on the board: a side line; the game itself is unchanged.
+  await page.click('#ply-moves [data-ply="4"]');
+  await page.waitForFunction(() => document.querySelector('#ply-moves [aria-current="step"]')?.getAttribute('data-ply') === '4');
+  for (let i = 0; i < 8 && (await page.locator('#ply-side-line').isHidden()); i++) {
+    const t = page.locator('#ply-board .ply-next');
+    if ((await t.count()) === 0) break;
+    await t.nth(i % (await t.count())).click();
+    await page.waitForTimeout(150);
+  }
+  await page.waitForSelector('#ply-side-line:not([hidden])');
+  assert.match((await page.textContent('#ply-side-moves')) || '', /4…/);
+  const turns = await page.evaluate(async (id) => (await (await fetch(`/api/games/${id}`)).json()).history.length, id);
+  assert.equal(turns, 12, 'the game is unchanged');
+  await page.click('#ply-back-to-game');
+  await page.waitForSelector('#ply-side-line[hidden]', { state: 'attached' });
+  // The review: every turn gets an evaluation on the graph, a summary per player.
+  await page.click('#ply-review');
+  await page.waitForSelector('body[data-reviewed="true"]', { timeout: 60000 });
+  assert.equal(await page.getAttribute('#ply-graph', 'data-points'), '12');
+  assert.equal(await page.locator('#ply-summary tr').count(), 2);
+  await page.screenshot({ path: path.join(screenshots, 'analysis-boop.png') });
+  // A second reader gets the review at once (kept in memory).
+  const p2 = await context.newPage();
+  await p2.goto(`${server.url}/game/${id}/analysis`);
+  await p2.waitForSelector('#ply-engine[data-depth]', { timeout: 20000 });
+  const t0 = Date.now();
+  await p2.click('#ply-review');
+  await p2.waitForSelector('body[data-reviewed="true"]', { timeout: 5000 });
+  assert.ok(Date.now() - t0 < 3000, 'a kept review comes at once');
+  await context.close();
+});

@@ -84,7 +84,9 @@ pub struct Eval {
 }
 
 impl Eval {
-    fn of_score(score: Score, value_scale: f32) -> Eval {
+    /// The evaluation of a search score, with the game's value scale.
+    #[must_use]
+    pub fn of_score(score: Score, value_scale: f32) -> Eval {
         let expected = if score.wins_in().is_some() {
             100.0
         } else if score.loses_in().is_some() {

@@ -17,6 +17,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
+pub mod analysis;
 pub mod choices;
 pub mod engines;
 pub mod guard;
@@ -200,6 +201,8 @@ pub fn app(state: AppState) -> Router {
         .route("/assets/{file}", get(asset))
         .route("/favicon.ico", get(|| async { asset(Path("favicon.svg".to_string())).await }))
         .route("/ws/{id}", get(socket::ws))
+        .route("/ws/analysis/{id}", get(analysis::ws))
+        .route("/game/{id}/analysis", get(pages::analysis_page))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
         .route("/api/games/{id}", get(api_game))
@@ -724,6 +727,8 @@ async fn set_lang(Path(code): Path<String>, Query(q): Query<BackQuery>) -> Respo
 
 const APP_JS: &str = include_str!("../../../web/app.js");
 const BOARD_JS: &str = include_str!("../../../web/board.js");
+const ANALYSIS_JS: &str = include_str!("../../../web/analysis.js");
+const UI_JS: &str = include_str!("../../../web/ui.js");
 const STYLE_CSS: &str = include_str!("../../../web/style.css");
 const FAVICON_SVG: &str = include_str!("../../../web/favicon.svg");
 
@@ -731,6 +736,8 @@ async fn asset(Path(file): Path<String>) -> Response {
     let (body, kind) = match file.as_str() {
         "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
+        "ui.js" => (UI_JS, "text/javascript; charset=utf-8"),
+        "analysis.js" => (ANALYSIS_JS, "text/javascript; charset=utf-8"),
         "style.css" => (STYLE_CSS, "text/css; charset=utf-8"),
         "favicon.svg" => (FAVICON_SVG, "image/svg+xml"),
         _ => return error(StatusCode::NOT_FOUND, format!("no asset {file}")),

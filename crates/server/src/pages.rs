@@ -439,7 +439,8 @@ pub async fn game_page(
 <form method=\"post\" action=\"/games\" class=\"again\"><input type=\"hidden\" name=\"game\" value=\"{game}\">\
 <input type=\"hidden\" name=\"variant\" value=\"{variant_id}\"><input type=\"hidden\" name=\"opponent\" value=\"{opponent}\">\
 <input type=\"hidden\" name=\"seat\" id=\"ply-again-seat\" value=\"P1\">\
-<button type=\"submit\" id=\"ply-new-game\">{new_game}</button>{rematch}</form></div>\
+<button type=\"submit\" id=\"ply-new-game\">{new_game}</button>{rematch}\
+<a class=\"button\" id=\"ply-analyse\" href=\"/game/{id}/analysis\">{analyse}</a></form></div>\
 <div class=\"buttons\"><button type=\"button\" id=\"ply-clear\" hidden>{clear}</button>\
 <button type=\"button\" id=\"ply-hint\" hidden>{hint}</button>\
 <button type=\"button\" id=\"ply-undo\" hidden>{undo}</button>\
@@ -468,6 +469,7 @@ pub async fn game_page(
         coordinates = esc(&messages.text("coordinates", "Coordinates")),
         flip = esc(&messages.text("flip-board", "Flip board")),
         new_game = esc(&messages.text("new-game", "New game")),
+        analyse = esc(&messages.text("analyse-game", "Analyse")),
         // Against the computer a rematch swaps the colours; between people it needs the
         // other player's yes (the lobby's work).
         rematch = if view.mode == ModeView::Computer {
@@ -495,6 +497,93 @@ pub async fn game_page(
         rules = t(lang, "rules"),
     );
     layout(lang, &display, &format!("/game/{id}"), &body).into_response()
+}
+
+/// `GET /game/{id}/analysis`: the analysis board of a finished game.
+pub async fn analysis_page(
+    headers: HeaderMap,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Response {
+    let lang = Lang::of_request(&headers);
+    let token = cookie(&headers, &seat_cookie(&id));
+    let page = match state.rooms.page(&id, token).await {
+        Ok(page) => page,
+        Err(r) if r.status == 404 => return not_found_page(lang),
+        Err(r) => return crate::rejection_in(&r, lang),
+    };
+    let view = &page.view;
+    let m = Messages::of(lang, Some(&view.game));
+    if view.live {
+        let body = format!(
+            "<p>{}</p><p><a href=\"/game/{}\">{}</a></p>",
+            esc(&m.text("analysis-after-the-game", "A game opens for analysis once it is over.")),
+            esc(&view.id),
+            esc(&m.text("back-to-game", "Back to the game")),
+        );
+        return (
+            StatusCode::FORBIDDEN,
+            layout(lang, &view.display_name, &format!("/game/{id}/analysis"), &body),
+        )
+            .into_response();
+    }
+    let boot = json!({
+        "view": view,
+        "seats": page.seats,
+        "lang": lang.code(),
+        "strings": client_strings(lang),
+        "messages": client_messages(lang, Some(&view.game)),
+    });
+    let boot = boot.to_string().replace("</", "<\\/");
+    let body = format!(
+        "<div class=\"game-page analysis-page\" data-game=\"{game}\">\
+<section class=\"board-wrap\">\
+<div class=\"turn-bar\" id=\"ply-turn-bar\"><p class=\"help\" id=\"ply-help\" aria-live=\"polite\"></p></div>\
+<div class=\"analysis-board\"><div class=\"eval-bar\" id=\"ply-eval-bar\" role=\"meter\" aria-valuemin=\"0\" aria-valuemax=\"100\" aria-label=\"{eval_label}\"><div class=\"eval-fill\" id=\"ply-eval-fill\"></div></div>\
+<div id=\"ply-board\" class=\"board-box\" role=\"group\" aria-label=\"{board_label}\">{svg}</div></div>\
+<div class=\"board-tools\"><label><input type=\"checkbox\" id=\"ply-coords\" checked> {coordinates}</label>\
+<button type=\"button\" id=\"ply-flip\" aria-pressed=\"false\">{flip}</button></div></section>\
+<aside class=\"side\"><h1>{display} <small>{analysis} · {variant}</small></h1>\
+<p class=\"engine-line\" id=\"ply-engine\" aria-live=\"polite\"></p>\
+<div class=\"side-line\" id=\"ply-side-line\" hidden><span id=\"ply-side-moves\"></span> <button type=\"button\" id=\"ply-back-to-game\">{back_to_game_line}</button></div>\
+<h2>{review}</h2><div class=\"review\"><button type=\"button\" id=\"ply-review\">{review_start}</button>\
+<progress id=\"ply-review-progress\" max=\"100\" value=\"0\" hidden></progress>\
+<svg id=\"ply-graph\" class=\"graph\" viewBox=\"0 0 300 80\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{graph_label}\"></svg>\
+<table class=\"summary\" id=\"ply-summary\" hidden></table></div>\
+<h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"{step_first}\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"{step_prev}\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"{step_next}\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"{step_last}\">»</button></nav>\
+<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><tbody id=\"ply-moves\"></tbody></table></div>\
+<p><a href=\"/game/{id}\">{back_to_game}</a> · <a href=\"/game/{id}/record\" download>{export}</a></p></aside></div>\
+<script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
+<script type=\"module\" src=\"/assets/analysis.js\"></script>",
+        game = esc(&view.game),
+        id = esc(&view.id),
+        svg = view.svg,
+        display = esc(&view.display_name),
+        variant = esc(&variant_name(lang, &view.game, &view.variant)),
+        analysis = esc(&m.text("analysis", "analysis")),
+        eval_label = esc(&m.text("evaluation", "evaluation")),
+        board_label = esc(&m.text("board", "board")),
+        coordinates = esc(&m.text("coordinates", "Coordinates")),
+        flip = esc(&m.text("flip-board", "Flip board")),
+        back_to_game_line = esc(&m.text("back-to-game-line", "Back to the game's turns")),
+        review = esc(&m.text("review", "Review")),
+        review_start = esc(&m.text("review-start", "Review the whole game")),
+        graph_label = esc(&m.text("evaluation-graph", "evaluation over the game")),
+        moves = t(lang, "moves"),
+        step_first = esc(&m.text("nav-first", "first")),
+        step_prev = esc(&m.text("nav-previous", "previous")),
+        step_next = esc(&m.text("nav-next", "next")),
+        step_last = esc(&m.text("nav-last", "last")),
+        back_to_game = esc(&m.text("back-to-game", "Back to the game")),
+        export = t(lang, "export"),
+    );
+    layout(
+        lang,
+        &format!("{} — {}", view.display_name, m.text("analysis", "analysis")),
+        &format!("/game/{id}/analysis"),
+        &body,
+    )
+    .into_response()
 }
 
 fn not_found_page(lang: Lang) -> Response {

@@ -6,7 +6,7 @@
 // list. It knows no game.
 
 import { autoAdvance, click, graft, nodeAt, decode } from './board.js';
-import { messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from './ui.js';
+import { el, messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from './ui.js';
 
 /** @typedef {import('./board.js').TrieNode} TrieNode */
 /** @typedef {import('./board.js').Choices} Choices */
@@ -18,16 +18,6 @@ import { messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from '.
  *   after: { score: string, expected: number }, best: string, line: string[], loss: number,
  *   mark: string | null }} Turn
  */
-
-/**
- * @param {string} id
- * @returns {HTMLElement}
- */
-function el(id) {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`missing #${id}`);
-  return found;
-}
 
 const boot = JSON.parse(el('ply-boot').textContent || '{}');
 const { formatMessage, playerName } = messages(boot);

@@ -4,7 +4,7 @@
 // the seat to move as a trie of click paths.
 
 import { applyPatch, autoAdvance, click, graft, nodeAt, decode } from './board.js';
-import { messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from './ui.js';
+import { el, messages, localize, markTurn, parseSvg, boardSettings, SVG_NS } from './ui.js';
 
 /** @typedef {import('./board.js').LegalMove} LegalMove */
 /** @typedef {import('./board.js').TrieNode} TrieNode */
@@ -65,16 +65,6 @@ const PROTOCOL = 2;
  * plural category (CLDR, from Intl.PluralRules) or value; numeric keys are written `=N`.
  * @typedef {string | number | { v: string } | { s: string, k: Record<string, Part[]>, d: string }} Part
  */
-
-/**
- * @param {string} id
- * @returns {HTMLElement}
- */
-function el(id) {
-  const found = document.getElementById(id);
-  if (!found) throw new Error(`missing #${id}`);
-  return found;
-}
 
 const bootEl = el('ply-boot');
 /** @type {Boot} */

@@ -5,6 +5,17 @@
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /**
+ * The page's element with this id (the server's HTML has it).
+ * @param {string} id
+ * @returns {HTMLElement}
+ */
+export function el(id) {
+  const found = document.getElementById(id);
+  if (!found) throw new Error(`missing #${id}`);
+  return found;
+}
+
+/**
  * A part of a message: text, an argument `{v}`, or a selection `{s, k, d}` by an argument's
  * plural category (CLDR, from Intl.PluralRules) or value; numeric keys are written `=N`.
  * @typedef {string | number | { v: string } | { s: string, k: Record<string, Part[]>, d: string }} Part

@@ -383,28 +383,43 @@ pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Respons
     .into_response()
 }
 
+/// The game a page shows, with the page's boot data (the view, the reader's seats, the
+/// language's strings and messages) as JSON safe inside a `<script>`; or the error page.
+async fn page_and_boot(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &str,
+    lang: Lang,
+) -> Result<(crate::room::Page, String), Response> {
+    let token = cookie(headers, &seat_cookie(id));
+    let page = match state.rooms.page(id, token).await {
+        Ok(page) => page,
+        Err(r) if r.status == 404 => return Err(not_found_page(lang)),
+        Err(r) => return Err(crate::rejection_in(&r, lang)),
+    };
+    let boot = json!({
+        "view": page.view,
+        "seats": page.seats,
+        "lang": lang.code(),
+        "strings": client_strings(lang),
+        "messages": client_messages(lang, Some(&page.view.game)),
+    });
+    let boot = boot.to_string().replace("</", "<\\/");
+    Ok((page, boot))
+}
+
 pub async fn game_page(
     headers: HeaderMap,
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Response {
     let lang = Lang::of_request(&headers);
-    let token = cookie(&headers, &seat_cookie(&id));
-    let page = match state.rooms.page(&id, token).await {
-        Ok(page) => page,
-        Err(r) if r.status == 404 => return not_found_page(lang),
-        Err(r) => return crate::rejection_in(&r, lang),
+    let (page, boot) = match page_and_boot(&state, &headers, &id, lang).await {
+        Ok(p) => p,
+        Err(response) => return response,
     };
     let view = &page.view;
     let display = view.display_name.clone();
-    let boot = json!({
-        "view": view,
-        "seats": page.seats,
-        "lang": lang.code(),
-        "strings": client_strings(lang),
-        "messages": client_messages(lang, Some(&view.game)),
-    });
-    let boot = boot.to_string().replace("</", "<\\/");
     // Only the creator is shown the link: it carries the other seat's token.
     let invite = match &page.invite {
         Some(link) => format!(
@@ -506,11 +521,9 @@ pub async fn analysis_page(
     Path(id): Path<String>,
 ) -> Response {
     let lang = Lang::of_request(&headers);
-    let token = cookie(&headers, &seat_cookie(&id));
-    let page = match state.rooms.page(&id, token).await {
-        Ok(page) => page,
-        Err(r) if r.status == 404 => return not_found_page(lang),
-        Err(r) => return crate::rejection_in(&r, lang),
+    let (page, boot) = match page_and_boot(&state, &headers, &id, lang).await {
+        Ok(p) => p,
+        Err(response) => return response,
     };
     let view = &page.view;
     let m = Messages::of(lang, Some(&view.game));
@@ -527,14 +540,6 @@ pub async fn analysis_page(
         )
             .into_response();
     }
-    let boot = json!({
-        "view": view,
-        "seats": page.seats,
-        "lang": lang.code(),
-        "strings": client_strings(lang),
-        "messages": client_messages(lang, Some(&view.game)),
-    });
-    let boot = boot.to_string().replace("</", "<\\/");
     let body = format!(
         "<div class=\"game-page analysis-page\" data-game=\"{game}\">\
 <section class=\"board-wrap\">\

@@ -351,7 +351,7 @@ impl Session {
             let mut budget = Duration::from_millis(200);
             let mut spent = Duration::ZERO;
             while spent < LINE_TIME && !stop.load(Ordering::Relaxed) {
-                let think = Think { limits: Limits::time(budget), ..base.clone() };
+                let think = Think { limits: Limits::time(budget), ..base };
                 let Ok(permit) = searches.queue(&think).acquire_owned().await else { return };
                 let stop2 = stop.clone();
                 let tx = out.clone();

@@ -112,6 +112,30 @@ impl AppState {
         }
     }
 
+    /// Watches the clocks of every live game with a time control: every half second, the
+    /// games past their stored deadline are ended on time, whether anybody follows them, their
+    /// room left memory or the server restarted. With several nodes each watches; the store's
+    /// version check lets exactly one flag a game.
+    pub fn watch_clocks(&self) {
+        let rooms = self.rooms.clone();
+        let mut stopping = self.stopping.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    () = tokio::time::sleep(Duration::from_millis(500)) => {}
+                    _ = stopping.changed() => return,
+                }
+                let now = ply_store::now_ms();
+                let Ok(late) = rooms.shared().store.games_past_deadline(now, 100).await else {
+                    continue;
+                };
+                for id in late {
+                    let _ = rooms.check_time(&id).await;
+                }
+            }
+        });
+    }
+
     /// Tells every WebSocket connection to close (the server is stopping).
     pub fn begin_stopping(&self) {
         let _ = self.stop.send(true);
@@ -291,6 +315,43 @@ pub struct CreateRequest {
     /// `P1`, `P2` or `random`: the seat of the person creating the game.
     #[serde(default)]
     pub seat: Option<String>,
+    /// The time control: `{"initial_s": 300, "increment_s": 3}` or `{"days": 2}`.
+    #[serde(default)]
+    pub clock: Option<protocol::ClockControl>,
+    /// The time control as a form writes it: `5+3` (minutes + seconds), `2d` (days per
+    /// turn), or `none`.
+    #[serde(default)]
+    pub time: Option<String>,
+}
+
+/// The clock of a new game from the request's `clock` or `time`.
+fn clock_of(req: &CreateRequest) -> Result<Option<ply_store::Clock>, (StatusCode, String)> {
+    let bad = |what: &str| {
+        (
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{what}: a clock is {{\"initial_s\": 15 to 10800, \"increment_s\": 0 to 60}} or {{\"days\": 1 to 14}} (a form's time: 5+3, 2d or none)"
+            ),
+        )
+    };
+    let control = match (&req.clock, req.time.as_deref().map(str::trim)) {
+        (Some(c), _) => Some(*c),
+        (None, None | Some("" | "none")) => None,
+        (None, Some(t)) => Some(if let Some(days) = t.strip_suffix('d') {
+            protocol::ClockControl::Correspondence { days: days.parse().map_err(|_| bad(t))? }
+        } else {
+            let (min, inc) = t.split_once('+').ok_or_else(|| bad(t))?;
+            let min: u32 = min.parse().map_err(|_| bad(t))?;
+            protocol::ClockControl::Fischer {
+                initial_s: min.saturating_mul(60),
+                increment_s: inc.parse().map_err(|_| bad(t))?,
+            }
+        }),
+    };
+    match control {
+        None => Ok(None),
+        Some(c) => c.to_clock().map(Some).ok_or_else(|| bad("this clock")),
+    }
 }
 
 /// A created game: its id, the creator's seat and token, and the invite link.
@@ -357,6 +418,9 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
         level,
         computer_seat: (mode == Mode::Computer).then(|| Player::from_index(1 - seat)),
         creator_seat: Some(Player::from_index(seat)),
+        players: [None, None],
+        rated: false,
+        clock: clock_of(&req)?,
     };
     let row = state.store().create_game(&new).await.map_err(|e| {
         if e.is_unavailable() {

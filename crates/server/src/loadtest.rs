@@ -270,6 +270,8 @@ async fn set_up(
             opponent: "invite".into(),
             level: None,
             seat: Some("P1".into()),
+            clock: None,
+            time: None,
         })
         .await?;
     let id = created["id"].as_str().unwrap_or_default().to_string();

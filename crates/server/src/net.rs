@@ -107,6 +107,8 @@ pub async fn run(
     settings: NetSettings,
     stop: impl Future<Output = ()>,
 ) -> std::io::Result<()> {
+    // A serving node also ends games on time.
+    state.watch_clocks();
     let permits = state.connections.clone();
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(stop);

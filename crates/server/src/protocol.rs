@@ -153,6 +153,7 @@ pub enum ReasonView {
     Rules,
     Resigned,
     Agreed,
+    Time,
 }
 
 impl From<EndReason> for ReasonView {
@@ -161,6 +162,7 @@ impl From<EndReason> for ReasonView {
             EndReason::Rules => ReasonView::Rules,
             EndReason::Resigned => ReasonView::Resigned,
             EndReason::Agreed => ReasonView::Agreed,
+            EndReason::Time => ReasonView::Time,
         }
     }
 }
@@ -226,6 +228,9 @@ pub struct LiveView {
     pub can_undo: bool,
     pub can_draw: bool,
     pub draw_offer: Option<Player>,
+    /// The clocks, in games with a time control.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// A legal move and its click path.
@@ -275,6 +280,10 @@ pub enum EventKind {
     Draw {
         player: Player,
     },
+    /// `player` ran out of time.
+    Timeout {
+        player: Player,
+    },
 }
 
 /// An event as the database keeps it: its version and what happened.
@@ -283,6 +292,110 @@ pub struct StoredEvent {
     pub version: i64,
     #[serde(flatten)]
     pub kind: EventKind,
+    /// Where the clocks stand after it (games with a clock), so every node knows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockWire>,
+}
+
+/// The stored clocks of an event: each seat's time left at the start of the turn, when the
+/// turn began and the deadline of the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockWire {
+    pub left_ms: [i64; 2],
+    pub turn_started_ms: i64,
+    pub deadline_ms: Option<i64>,
+}
+
+impl From<ply_store::ClockState> for ClockWire {
+    fn from(c: ply_store::ClockState) -> ClockWire {
+        ClockWire {
+            left_ms: c.left_ms,
+            turn_started_ms: c.turn_started_ms,
+            deadline_ms: c.deadline_ms,
+        }
+    }
+}
+
+impl From<ClockWire> for ply_store::ClockState {
+    fn from(c: ClockWire) -> ply_store::ClockState {
+        ply_store::ClockState {
+            left_ms: c.left_ms,
+            turn_started_ms: c.turn_started_ms,
+            deadline_ms: c.deadline_ms,
+        }
+    }
+}
+
+/// A time control as the API takes and shows it: `{"initial_s": 300, "increment_s": 3}`
+/// (Fischer) or `{"days": 2}` (correspondence).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged, deny_unknown_fields)]
+pub enum ClockControl {
+    Fischer { initial_s: u32, increment_s: u32 },
+    Correspondence { days: u32 },
+}
+
+impl ClockControl {
+    /// The store's form, when the numbers make sense (a minute to three hours, an increment
+    /// under a minute, one to fourteen days).
+    #[must_use]
+    pub fn to_clock(self) -> Option<ply_store::Clock> {
+        match self {
+            ClockControl::Fischer { initial_s, increment_s }
+                if (15..=3 * 3600).contains(&initial_s) && increment_s <= 60 =>
+            {
+                Some(ply_store::Clock::Fischer {
+                    initial_ms: i64::from(initial_s) * 1000,
+                    increment_ms: i64::from(increment_s) * 1000,
+                })
+            }
+            ClockControl::Correspondence { days } if (1..=14).contains(&days) => {
+                Some(ply_store::Clock::Correspondence { days: i64::from(days) })
+            }
+            _ => None,
+        }
+    }
+
+    #[must_use]
+    pub fn of(clock: ply_store::Clock) -> ClockControl {
+        match clock {
+            ply_store::Clock::Fischer { initial_ms, increment_ms } => ClockControl::Fischer {
+                initial_s: u32::try_from(initial_ms / 1000).unwrap_or(u32::MAX),
+                increment_s: u32::try_from(increment_ms / 1000).unwrap_or(u32::MAX),
+            },
+            ply_store::Clock::Correspondence { days } => {
+                ClockControl::Correspondence { days: u32::try_from(days).unwrap_or(u32::MAX) }
+            }
+        }
+    }
+}
+
+/// The clocks in a view or event: the time control, each seat's time left when this was sent
+/// (the running one counts down from there) and whose clock runs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub control: ClockControl,
+    pub left_ms: ClockLeft,
+    pub running: Option<Player>,
+}
+
+/// Milliseconds left per seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(non_snake_case)]
+pub struct ClockLeft {
+    pub P1: i64,
+    pub P2: i64,
+}
+
+impl ClockView {
+    #[must_use]
+    pub fn new(clock: ply_store::Clock, left: [i64; 2], running: Option<Player>) -> ClockView {
+        ClockView {
+            control: ClockControl::of(clock),
+            left_ms: ClockLeft { P1: left[0], P2: left[1] },
+            running,
+        }
+    }
 }
 
 /// One committed change, as every follower of the game receives it: what happened, the
@@ -301,6 +414,9 @@ pub struct Event {
     /// Present when the board changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardChange>,
+    /// The clocks after it, in games with a time control.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// How the board changed in an [`Event`].

@@ -15,15 +15,15 @@ use std::time::{Duration, Instant};
 
 use ply_core::{AnyGame, Outcome, Player};
 use ply_search::{AnyEngine, Think};
-use ply_store::{Change, EndReason, Ended, GameRow, Mode, Store, StoreError};
+use ply_store::{Change, Clock, ClockState, EndReason, Ended, GameRow, Mode, Store, StoreError};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::choices::ChoiceIndex;
 pub use crate::engines::{EngineCache, Searches};
 use crate::patch;
 use crate::protocol::{
-    BoardChange, Choices, DrawAction, Event, EventKind, HttpView, LiveView, MotionView, ResultView,
-    ServerMsg, StoredEvent,
+    BoardChange, Choices, ClockView, ClockWire, DrawAction, Event, EventKind, HttpView, LiveView,
+    MotionView, ResultView, ServerMsg, StoredEvent,
 };
 use crate::reason::{Reason, Rejection};
 
@@ -104,6 +104,10 @@ enum Cmd {
         token: Option<String>,
         reply: Reply<Page>,
     },
+    /// Ends the game on time if its player to move ran out.
+    CheckTime {
+        reply: Reply<()>,
+    },
     Seats {
         token: Option<String>,
         reply: Reply<(Vec<Player>, String)>,
@@ -173,6 +177,9 @@ impl Cmd {
                 let _ = reply.send(Err(r));
             }
             Cmd::Page { reply, .. } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::CheckTime { reply } => {
                 let _ = reply.send(Err(r));
             }
             Cmd::Seats { reply, .. } => {
@@ -370,6 +377,15 @@ impl Rooms {
     /// When the game cannot be loaded.
     pub async fn page(&self, id: &str, token: Option<String>) -> Result<Page, Rejection> {
         self.call(id, |reply| Cmd::Page { token: token.clone(), reply }).await
+    }
+
+    /// Ends game `id` on time if its player to move ran out (the clock watcher calls it for
+    /// games past their stored deadline, whether or not anybody follows them).
+    ///
+    /// # Errors
+    /// When the game cannot be loaded.
+    pub async fn check_time(&self, id: &str) -> Result<(), Rejection> {
+        self.call(id, |reply| Cmd::CheckTime { reply }).await
     }
 
     /// The seats `token` holds, and the game's name.
@@ -664,6 +680,9 @@ fn next_step(
     counts.into_iter().max_by_key(|&(_, n)| n).map(|(s, _)| s)
 }
 
+/// Time a move may take to reach the server that is not charged to the player's clock.
+const LAG_ALLOWANCE_MS: i64 = 300;
+
 /// `text` cut to at most `chars` characters, with `…` when cut.
 fn clip(text: &str, chars: usize) -> String {
     match text.char_indices().nth(chars) {
@@ -760,6 +779,10 @@ impl Room {
             }
             Cmd::View { token, reply } => {
                 let _ = reply.send(Ok(self.http_view(token.as_deref())));
+            }
+            Cmd::CheckTime { reply } => {
+                self.flag_if_late().await;
+                let _ = reply.send(Ok(()));
             }
             Cmd::Page { token, reply } => {
                 let seats = self.seats(token.as_deref());
@@ -882,6 +905,7 @@ impl Room {
             can_undo: matches!(self.row.mode, Mode::Computer | Mode::HotSeat) && !finished,
             can_draw: self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
             draw_offer: self.row.draw_offer.filter(|_| !finished),
+            clock: self.clock_view(),
         }
     }
 
@@ -1060,6 +1084,79 @@ impl Room {
         Ok(Arc::from(msg.to_json()))
     }
 
+    /// Where the clocks stand after a change made now (`None`: they do not change). The
+    /// player whose clock ran is charged the time since the turn began, less a lag allowance;
+    /// a turn made adds the increment (Fischer) or gives the whole allowance back
+    /// (correspondence); the next player's clock starts, with its deadline.
+    fn clock_after(&self, kind: &EventKind, finishes: bool, now: i64) -> Option<ClockState> {
+        let (clock, state) = (self.row.clock?, self.row.clock_state?);
+        let (ran, next) = match kind {
+            // The move is already on the board: the player to move is the next one.
+            EventKind::Move { player, .. } => (*player, self.game.to_move()),
+            EventKind::Undo { ply } => (self.game.to_move(), Player::from_index(ply % 2)),
+            EventKind::Resign { .. } | EventKind::Draw { .. } | EventKind::Timeout { .. } => {
+                (self.game.to_move(), self.game.to_move())
+            }
+            EventKind::DrawOffer { .. } | EventKind::DrawDecline { .. } => return None,
+        };
+        let mut left = state.left_ms;
+        let r = ran.index();
+        let elapsed = (now - state.turn_started_ms).max(0);
+        match (clock, kind) {
+            (Clock::Fischer { increment_ms, .. }, EventKind::Move { .. }) => {
+                left[r] = (left[r] - (elapsed - LAG_ALLOWANCE_MS).max(0)).max(0) + increment_ms;
+            }
+            (Clock::Correspondence { .. }, EventKind::Move { .. }) => left[r] = clock.start_ms(),
+            (_, EventKind::Timeout { .. }) => left[r] = 0,
+            _ => left[r] = (left[r] - elapsed).max(0),
+        }
+        let deadline_ms = (!finishes).then(|| now + left[next.index()]);
+        Some(ClockState { left_ms: left, turn_started_ms: now, deadline_ms })
+    }
+
+    /// The player to move when they ran out of time at `now`.
+    fn out_of_time(&self, now: i64) -> Option<Player> {
+        if self.finished() {
+            return None;
+        }
+        let deadline = self.row.clock_state?.deadline_ms?;
+        (now >= deadline).then(|| self.game.to_move())
+    }
+
+    /// Ends the game on time if its player to move ran out: `true` when it did (or had).
+    async fn flag_if_late(&mut self) -> bool {
+        let Some(loser) = self.out_of_time(ply_store::now_ms()) else { return self.finished() };
+        let finish = Ended { outcome: Outcome::Win(loser.other()), reason: EndReason::Time };
+        self.stop_thinking();
+        let kind = EventKind::Timeout { player: loser };
+        match self.commit(kind.clone(), None, None, Some(finish), None).await {
+            Ok(()) => {
+                self.row.ended = Some(finish);
+                self.row.draw_offer = None;
+                self.publish(kind, false);
+                true
+            }
+            // Another node flagged it first, or the store cannot save: take what it holds.
+            Err(_) => {
+                self.reload().await;
+                self.finished()
+            }
+        }
+    }
+
+    /// The clocks as the page shows them: each seat's time left now (the running one counts
+    /// down from here), and whose clock runs.
+    fn clock_view(&self) -> Option<ClockView> {
+        let (clock, state) = (self.row.clock?, self.row.clock_state?);
+        let running = (!self.finished()).then(|| self.game.to_move());
+        let mut left = state.left_ms;
+        if let Some(p) = running {
+            let spent = (ply_store::now_ms() - state.turn_started_ms).max(0);
+            left[p.index()] = (left[p.index()] - spent).max(0);
+        }
+        Some(ClockView::new(clock, left, running))
+    }
+
     fn not_your_turn(&self) -> Rejection {
         if self.finished() {
             return Rejection::new(409, Reason::Over);
@@ -1081,6 +1178,11 @@ impl Room {
         }
         if let Some(v) = version.filter(|&v| v != self.version) {
             return Err(Rejection::new(409, Reason::Stale { sent: v, now: self.version }));
+        }
+        // Out of time: whatever the action, the game ends on time first.
+        if self.out_of_time(ply_store::now_ms()).is_some() {
+            self.flag_if_late().await;
+            return Err(Rejection::new(409, Reason::Over));
         }
         match action {
             Action::Move(spec) => {
@@ -1173,6 +1275,10 @@ impl Room {
 
     /// Plays `text` for `mover`, stores it, tells everyone and wakes the computer if needed.
     async fn play(&mut self, text: &str, mover: Player) -> Result<(), Rejection> {
+        if self.out_of_time(ply_store::now_ms()).is_some() {
+            self.flag_if_late().await;
+            return Err(Rejection::new(409, Reason::Over));
+        }
         if !self.followers.is_empty() {
             // The patch of this turn needs the picture before it.
             self.current_svg();
@@ -1256,11 +1362,16 @@ impl Room {
         draw_offer: Option<Player>,
     ) -> Result<(), Rejection> {
         let version = self.version + 1;
-        let body = serde_json::to_string(&StoredEvent { version, kind }).expect("events serialize");
-        let change = Change { version, remove_from, add, body: &body, finish, draw_offer };
+        let clock = self.clock_after(&kind, finish.is_some(), ply_store::now_ms());
+        let stored = StoredEvent { version, kind, clock: clock.map(ClockWire::from) };
+        let body = serde_json::to_string(&stored).expect("events serialize");
+        let change = Change { version, remove_from, add, body: &body, finish, draw_offer, clock };
         match self.shared.store.record(&self.row.id, &change).await {
             Ok(()) => {
                 self.version = version;
+                if clock.is_some() {
+                    self.row.clock_state = clock;
+                }
                 Ok(())
             }
             // Another writer changed the game (another node, a race): the caller puts back
@@ -1331,6 +1442,7 @@ impl Room {
             draw_offer: self.row.draw_offer.filter(|_| !finished),
             thinking: self.thinking.is_some(),
             board,
+            clock: self.clock_view(),
         };
         let text: Arc<str> = Arc::from(ServerMsg::Event(Box::new(event)).to_json());
         if exact && !self.followers.is_empty() {
@@ -1445,6 +1557,19 @@ impl Room {
         // One seed per game, so the engine keeps its memory from turn to turn (a new seed
         // would make a new searcher) and a game is reproducible.
         think.seed = seed_of(&self.row.id);
+        // On a clock the computer manages its time: a timed search takes at most a
+        // twentieth of what is left plus most of the increment, so it never runs out.
+        if let (Some(Clock::Fischer { increment_ms, .. }), Some(view)) =
+            (self.row.clock, self.clock_view())
+        {
+            let seat = self.game.to_move();
+            let left = if seat == Player::P1 { view.left_ms.P1 } else { view.left_ms.P2 };
+            let budget = (left / 20 + increment_ms * 3 / 4).max(20);
+            let budget = std::time::Duration::from_millis(u64::try_from(budget).unwrap_or(20));
+            if let Some(t) = think.limits.time {
+                think.limits.time = Some(t.min(budget));
+            }
+        }
         think
     }
 
@@ -1550,6 +1675,9 @@ impl Room {
             if v != self.version + 1 || !self.apply(&stored.kind) {
                 return self.reload().await;
             }
+            if let Some(c) = stored.clock {
+                self.row.clock_state = Some(c.into());
+            }
             self.version = v;
             let board = matches!(stored.kind, EventKind::Move { .. } | EventKind::Undo { .. });
             self.publish(stored.kind, board);
@@ -1599,6 +1727,11 @@ impl Room {
             EventKind::DrawDecline { .. } => self.row.draw_offer = None,
             EventKind::Draw { .. } => {
                 self.row.ended = Some(Ended { outcome: Outcome::Draw, reason: EndReason::Agreed });
+                self.row.draw_offer = None;
+            }
+            EventKind::Timeout { player } => {
+                let outcome = Outcome::Win(player.other());
+                self.row.ended = Some(Ended { outcome, reason: EndReason::Time });
                 self.row.draw_offer = None;
             }
         }

@@ -123,6 +123,8 @@ pub enum EndReason {
     Resigned,
     /// The players agreed to a draw.
     Agreed,
+    /// The player to move ran out of time.
+    Time,
 }
 
 impl EndReason {
@@ -132,6 +134,7 @@ impl EndReason {
             EndReason::Rules => "rules",
             EndReason::Resigned => "resigned",
             EndReason::Agreed => "agreed",
+            EndReason::Time => "time",
         }
     }
 
@@ -141,9 +144,68 @@ impl EndReason {
             "rules" => Some(EndReason::Rules),
             "resigned" => Some(EndReason::Resigned),
             "agreed" => Some(EndReason::Agreed),
+            "time" => Some(EndReason::Time),
             _ => None,
         }
     }
+}
+
+/// A game's time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Clock {
+    /// Each seat starts with `initial_ms`, and gains `increment_ms` after each of its turns.
+    Fischer { initial_ms: i64, increment_ms: i64 },
+    /// Each turn must be made within `days` days.
+    Correspondence { days: i64 },
+}
+
+impl Clock {
+    /// The stored text: `fischer:<initial ms>:<increment ms>` or `days:<days>`.
+    #[must_use]
+    pub fn to_text(self) -> String {
+        match self {
+            Clock::Fischer { initial_ms, increment_ms } => {
+                format!("fischer:{initial_ms}:{increment_ms}")
+            }
+            Clock::Correspondence { days } => format!("days:{days}"),
+        }
+    }
+
+    /// Reads [`to_text`](Clock::to_text)'s form.
+    #[must_use]
+    pub fn parse(text: &str) -> Option<Clock> {
+        let mut parts = text.split(':');
+        let clock = match (parts.next()?, parts.next(), parts.next()) {
+            ("fischer", Some(i), Some(inc)) => Clock::Fischer {
+                initial_ms: i.parse().ok().filter(|&v: &i64| v > 0)?,
+                increment_ms: inc.parse().ok().filter(|&v: &i64| v >= 0)?,
+            },
+            ("days", Some(d), None) => {
+                Clock::Correspondence { days: d.parse().ok().filter(|&v: &i64| v > 0)? }
+            }
+            _ => return None,
+        };
+        parts.next().is_none().then_some(clock)
+    }
+
+    /// The time each seat has at the start (a correspondence turn's whole allowance).
+    #[must_use]
+    pub fn start_ms(self) -> i64 {
+        match self {
+            Clock::Fischer { initial_ms, .. } => initial_ms,
+            Clock::Correspondence { days } => days * 86_400_000,
+        }
+    }
+}
+
+/// Where a game's clocks stand: the time each seat has left at the start of the current
+/// turn, when that turn began, and when the player to move runs out (`None` once the game
+/// is over).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ClockState {
+    pub left_ms: [i64; 2],
+    pub turn_started_ms: i64,
+    pub deadline_ms: Option<i64>,
 }
 
 /// How a finished game ended: who won (or a draw) and why.
@@ -200,6 +262,13 @@ pub struct GameRow {
     pub updated_ms: i64,
     /// Turns played (in lists only; 0 from [`Store::game`]).
     pub plies: i64,
+    /// The players (ids of the players table) holding the seats P1 and P2, when known.
+    pub players: [Option<String>; 2],
+    /// Whether the result changes the players' ratings.
+    pub rated: bool,
+    /// The time control, if the game has one, and where its clocks stand.
+    pub clock: Option<Clock>,
+    pub clock_state: Option<ClockState>,
 }
 
 impl GameRow {
@@ -219,6 +288,10 @@ pub struct NewGame {
     pub level: Option<u8>,
     pub computer_seat: Option<Player>,
     pub creator_seat: Option<Player>,
+    /// The players holding the seats, when known.
+    pub players: [Option<String>; 2],
+    pub rated: bool,
+    pub clock: Option<Clock>,
 }
 
 /// One change of a game, written atomically by [`Store::record`].
@@ -236,6 +309,8 @@ pub struct Change<'a> {
     pub finish: Option<Ended>,
     /// The seat with a pending draw offer after the change (`None`: no offer).
     pub draw_offer: Option<Player>,
+    /// The clocks after the change (`None`: as they were).
+    pub clock: Option<ClockState>,
 }
 
 /// Whether the last write succeeded, for `/health`.
@@ -325,6 +400,7 @@ struct Job {
     body: String,
     finish: Option<Ended>,
     draw_offer: Option<Player>,
+    clock: Option<ClockState>,
     reply: oneshot::Sender<Result<()>>,
 }
 
@@ -388,10 +464,11 @@ fn migrator(backend: Backend) -> Migrator {
                 ),
                 (5, "undos", include_str!(concat!("../migrations/", $dir, "/0005_undos.sql"))),
                 (6, "leases", include_str!(concat!("../migrations/", $dir, "/0006_leases.sql"))),
+                (7, "people", include_str!(concat!("../migrations/", $dir, "/0007_people.sql"))),
             ]
         };
     }
-    let steps: [(i64, &'static str, &'static str); 6] = match backend {
+    let steps: [(i64, &'static str, &'static str); 7] = match backend {
         Backend::Sqlite => steps!("sqlite"),
         Backend::Postgres => steps!("postgres"),
     };
@@ -458,6 +535,28 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow> {
             Some(Player::parse(&s).ok_or_else(|| corrupt(&id, format!("draw offer by '{s}'")))?)
         }
     };
+    let clock = match row.try_get::<Option<String>, _>("clock")? {
+        None => None,
+        Some(text) => {
+            Some(Clock::parse(&text).ok_or_else(|| corrupt(&id, format!("clock '{text}'")))?)
+        }
+    };
+    let clock_state = match (
+        row.try_get::<Option<i64>, _>("p1_ms")?,
+        row.try_get::<Option<i64>, _>("p2_ms")?,
+        row.try_get::<Option<i64>, _>("turn_started_ms")?,
+    ) {
+        (Some(a), Some(b), Some(t)) => Some(ClockState {
+            left_ms: [a, b],
+            turn_started_ms: t,
+            deadline_ms: row.try_get("deadline_ms")?,
+        }),
+        (None, None, None) => None,
+        _ => return Err(corrupt(&id, "a clock with some of its times missing".into())),
+    };
+    if clock.is_some() != clock_state.is_some() {
+        return Err(corrupt(&id, "a clock without its times, or times without a clock".into()));
+    }
     Ok(GameRow {
         game: row.try_get("game")?,
         variant: row.try_get("variant")?,
@@ -473,6 +572,10 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow> {
         created_ms: row.try_get("created_ms")?,
         updated_ms: row.try_get("updated_ms")?,
         plies: row.try_get::<Option<i64>, _>("plies").ok().flatten().unwrap_or(0),
+        players: [row.try_get("p1_player")?, row.try_get("p2_player")?],
+        rated: row.try_get::<i64, _>("rated")? != 0,
+        clock,
+        clock_state,
         id,
     })
 }
@@ -480,7 +583,8 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow> {
 const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creator_seat, \
                             token_p1, token_p2, \
                             status, winner, reason, draw_offer, undos, version, created_ms, \
-                            updated_ms";
+                            updated_ms, p1_player, p2_player, rated, clock, p1_ms, p2_ms, \
+                            turn_started_ms, deadline_ms";
 
 /// Creates a missing database file readable by its owner only: it holds the seats' secret
 /// tokens. (SQLite gives its `-wal` and `-shm` files the same permissions.)
@@ -729,10 +833,13 @@ impl Store {
         let t2 = if new.mode == Mode::HotSeat { t1.clone() } else { random_hex(16) };
         let now = now_ms();
         let mut conn = self.writer().await?;
+        let start = new.clock.map(Clock::start_ms);
         let result = sqlx::query(
             "INSERT INTO games (id, game, variant, mode, level, computer_seat, token_p1, \
-             token_p2, status, winner, reason, version, created_ms, updated_ms, creator_seat) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'live', NULL, NULL, 0, $9, $9, $10)",
+             token_p2, status, winner, reason, version, created_ms, updated_ms, creator_seat, \
+             p1_player, p2_player, rated, clock, p1_ms, p2_ms, turn_started_ms, deadline_ms) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'live', NULL, NULL, 0, $9, $9, $10, \
+             $11, $12, $13, $14, $15, $15, $16, $17)",
         )
         .bind(&id)
         .bind(&new.game)
@@ -744,6 +851,13 @@ impl Store {
         .bind(&t2)
         .bind(now)
         .bind(new.creator_seat.map(seat_number))
+        .bind(new.players[0].as_deref())
+        .bind(new.players[1].as_deref())
+        .bind(i64::from(new.rated))
+        .bind(new.clock.map(Clock::to_text))
+        .bind(start)
+        .bind(start.map(|_| now))
+        .bind(start.map(|s| now + s))
         .execute(&mut *conn)
         .await
         .map_err(StoreError::from);
@@ -862,6 +976,22 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// Live games whose player to move ran out of time at `now_ms`, at most `limit`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn games_past_deadline(&self, now_ms: i64, limit: i64) -> Result<Vec<String>> {
+        let rows = sqlx::query(
+            "SELECT id FROM games WHERE status = 'live' AND deadline_ms IS NOT NULL \
+             AND deadline_ms <= $1 ORDER BY deadline_ms LIMIT $2",
+        )
+        .bind(now_ms)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| r.try_get("id").map_err(StoreError::from)).collect()
+    }
+
     /// The ids of every live game.
     ///
     /// # Errors
@@ -914,6 +1044,7 @@ impl Store {
             body: change.body.to_string(),
             finish: change.finish,
             draw_offer: change.draw_offer,
+            clock: change.clock,
             reply,
         };
         let stopped = || StoreError::WriteFailed("the store's writer has stopped".into());
@@ -1060,6 +1191,25 @@ async fn write_change(
                 .await?;
         }
         return Ok(false);
+    }
+    if let Some(c) = job.clock {
+        sqlx::query(
+            "UPDATE games SET p1_ms = $1, p2_ms = $2, turn_started_ms = $3, deadline_ms = $4 \
+             WHERE id = $5",
+        )
+        .bind(c.left_ms[0])
+        .bind(c.left_ms[1])
+        .bind(c.turn_started_ms)
+        .bind(c.deadline_ms)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    } else if job.finish.is_some() {
+        // A finished game has no deadline left.
+        sqlx::query("UPDATE games SET deadline_ms = NULL WHERE id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
     }
     if let Some(from) = job.remove_from {
         sqlx::query("DELETE FROM moves WHERE game_id = $1 AND ply >= $2")

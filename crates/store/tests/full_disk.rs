@@ -18,6 +18,9 @@ fn new_game() -> NewGame {
         level: None,
         computer_seat: None,
         creator_seat: Some(Player::P1),
+        players: [None, None],
+        rated: false,
+        clock: None,
     }
 }
 

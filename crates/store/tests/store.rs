@@ -18,6 +18,9 @@ fn new_game(mode: Mode) -> NewGame {
         level: (mode == Mode::Computer).then_some(3),
         computer_seat: (mode == Mode::Computer).then_some(Player::P2),
         creator_seat: Some(Player::P1),
+        players: [None, None],
+        rated: false,
+        clock: None,
     }
 }
 

@@ -1,0 +1,31 @@
+-- Games between people: who holds each seat (a player id, see 0008), whether the game is
+-- rated, and its clock. `clock` is the time control as text: 'fischer:<initial ms>:<increment
+-- ms>' or 'days:<days per move>'; `p1_ms`/`p2_ms` the time each seat has left at the start of
+-- the current turn, `turn_started_ms` when that turn began, and `deadline_ms` when the player
+-- to move runs out of time (indexed: a node looks for games past their deadline and flags
+-- them, even when nobody follows them).
+ALTER TABLE games ADD COLUMN p1_player TEXT;
+ALTER TABLE games ADD COLUMN p2_player TEXT;
+ALTER TABLE games ADD COLUMN rated BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN clock TEXT;
+ALTER TABLE games ADD COLUMN p1_ms BIGINT;
+ALTER TABLE games ADD COLUMN p2_ms BIGINT;
+ALTER TABLE games ADD COLUMN turn_started_ms BIGINT;
+ALTER TABLE games ADD COLUMN deadline_ms BIGINT;
+CREATE INDEX games_by_deadline ON games (status, deadline_ms);
+CREATE INDEX games_by_p1_player ON games (p1_player, updated_ms);
+CREATE INDEX games_by_p2_player ON games (p2_player, updated_ms);
+
+-- Open challenges of the lobby: a seek waits for someone to accept it.
+CREATE TABLE seeks (
+    id         TEXT PRIMARY KEY,
+    -- the player who made it, and the lobby connection that keeps it open
+    player     TEXT NOT NULL,
+    game       TEXT NOT NULL,
+    variant    TEXT NOT NULL,
+    clock      TEXT,
+    rated      BIGINT NOT NULL DEFAULT 0,
+    -- the seat the creator wants: 'P1', 'P2' or 'random'
+    colour     TEXT NOT NULL,
+    created_ms BIGINT NOT NULL
+);

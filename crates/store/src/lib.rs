@@ -29,6 +29,8 @@ use tokio::sync::{mpsc, oneshot};
 
 #[cfg(feature = "test-support")]
 pub mod faults;
+mod players;
+pub use players::{LeaderRow, PROVISIONAL_DEVIATION, PlayerRow, Rating, RatingPoint};
 #[cfg(feature = "test-support")]
 pub mod testing;
 
@@ -465,10 +467,11 @@ fn migrator(backend: Backend) -> Migrator {
                 (5, "undos", include_str!(concat!("../migrations/", $dir, "/0005_undos.sql"))),
                 (6, "leases", include_str!(concat!("../migrations/", $dir, "/0006_leases.sql"))),
                 (7, "people", include_str!(concat!("../migrations/", $dir, "/0007_people.sql"))),
+                (8, "players", include_str!(concat!("../migrations/", $dir, "/0008_players.sql"))),
             ]
         };
     }
-    let steps: [(i64, &'static str, &'static str); 7] = match backend {
+    let steps: [(i64, &'static str, &'static str); 8] = match backend {
         Backend::Sqlite => steps!("sqlite"),
         Backend::Postgres => steps!("postgres"),
     };

@@ -180,6 +180,7 @@ pub struct RateLimits {
     create: Option<Arc<Keyed>>,
     act: Option<Arc<Keyed>>,
     strong: Option<Arc<Keyed>>,
+    login: Option<Arc<Keyed>>,
 }
 
 impl std::fmt::Debug for RateLimits {
@@ -201,7 +202,13 @@ pub enum Kind {
     Create,
     Act,
     Strong,
+    /// Logins and registrations (players.rs): [`LOGIN_LIMIT`] per address, on whenever new
+    /// games are limited.
+    Login,
 }
+
+/// Password attempts one address may make: 5 at once, then 5 a minute.
+pub const LOGIN_LIMIT: Limit = Limit { burst: 5, per_minute: 5 };
 
 impl RateLimits {
     #[must_use]
@@ -210,6 +217,7 @@ impl RateLimits {
             create: keyed(limits.create),
             act: keyed(limits.act),
             strong: keyed(limits.strong),
+            login: keyed(limits.create.map(|_| LOGIN_LIMIT)),
         }
     }
 
@@ -222,6 +230,7 @@ impl RateLimits {
             Kind::Create => &self.create,
             Kind::Act => &self.act,
             Kind::Strong => &self.strong,
+            Kind::Login => &self.login,
         };
         let (Some(limiter), Some(addr)) = (limiter, addr) else { return Ok(()) };
         limiter.check_key(&addr).map_err(|not_until| {
@@ -233,7 +242,7 @@ impl RateLimits {
 
     /// Forgets addresses that have been quiet (called now and then, so the maps stay small).
     pub fn forget_quiet(&self) {
-        for limiter in [&self.create, &self.act, &self.strong].into_iter().flatten() {
+        for limiter in [&self.create, &self.act, &self.strong, &self.login].into_iter().flatten() {
             limiter.retain_recent();
             limiter.shrink_to_fit();
         }

@@ -27,6 +27,7 @@ pub mod messages;
 pub mod net;
 pub mod nodes;
 mod pages;
+pub mod players;
 pub mod patch;
 pub mod protocol;
 pub mod reason;
@@ -237,6 +238,21 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/hint", post(api_hint))
         .route("/api/games/{id}/position/{ply}", get(api_position))
         .route("/health", get(health))
+        // Players and ratings
+        .route("/api/me", get(players::api_me))
+        .route("/api/me/name", post(players::api_name))
+        .route("/api/account/register", post(players::api_register))
+        .route("/api/account/login", post(players::api_login))
+        .route("/api/account/logout", post(players::api_logout))
+        .route("/api/players/{id}", get(players::api_player))
+        .route("/api/leaderboard/{game}", get(players::api_leaderboard))
+        .route("/me", get(players::me_page))
+        .route("/me/name", post(players::form_name))
+        .route("/me/register", post(players::form_register))
+        .route("/me/login", post(players::form_login))
+        .route("/me/logout", post(players::form_logout))
+        .route("/players", get(players::leaderboard_page))
+        .route("/player/{id}", get(players::player_page))
         .fallback(pages::not_found)
         .with_state(state)
         .layer(axum::middleware::from_fn(move |request, next| {

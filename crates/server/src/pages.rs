@@ -30,7 +30,7 @@ pub fn esc(text: &str) -> String {
     out
 }
 
-fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<String> {
+pub(crate) fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<String> {
     let mut langs = String::new();
     for l in Lang::ALL {
         let current = if l == lang { " aria-current=\"true\"" } else { "" };

@@ -63,3 +63,55 @@ mark-mistake = mistake
 mark-blunder = blunder
 summary-row = { $player }: { $inaccuracies } ?! · { $mistakes } ? · { $blunders } ?? · average loss { $loss }
 help-explore = Click the highlighted items to try a turn of your own; ← and → step through the game.
+
+# Players and ratings
+players-nav = Players
+players-leaderboard = Leaderboard
+players-leaderboard-of = Leaderboard: { $game }
+players-leaderboard-empty = Nobody has finished a rated game of this yet.
+players-rank = Rank
+players-player = Player
+players-rating = Rating
+players-games = { $n ->
+    [one] { $n } rated game
+   *[other] { $n } rated games
+}
+players-games-column = Rated games
+players-provisional = provisional: still few games
+players-ratings = Ratings
+players-no-ratings = No rated games yet.
+players-recent-games = Recent games
+players-no-games = No games yet.
+players-history = Rating over time
+players-history-of = { $game }: rating after each rated game, with its uncertainty
+players-versus = against { $name }
+players-nobody = nobody yet
+players-computer = the computer
+players-won = won
+players-lost = lost
+players-drew = draw
+players-playing = playing
+players-rated = rated
+players-unknown = There is no such player.
+players-me = You
+players-me-intro = You play as { $name }. Others see this name beside your moves and in the lists.
+players-name = Display name
+players-save = Save
+players-account = Account
+players-guest = You play as a guest: your name and ratings belong to this browser. An account keeps them on any browser; no e-mail needed.
+players-signed-in = Signed in as { $account }.
+players-register = Create an account
+players-login = Sign in
+players-logout = Sign out
+players-login-name = Login name
+players-password = Password
+players-your-page = Your player page
+players-error-name = A name has 1 to 24 characters, and no control characters.
+players-error-login-name = A login name has 3 to 24 characters: a–z, 0–9, _ and -.
+players-error-password = A password has 8 to 128 characters.
+players-error-taken = That login name is taken.
+players-error-has-account = You already have an account; sign out first to make another.
+players-error-login = Wrong login name or password.
+players-error-too-many = Too many attempts from your address; try again in { $s } s.
+players-error-origin = This form was sent from another site.
+players-error-store = The server cannot save this right now; try again in a moment.

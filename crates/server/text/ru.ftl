@@ -67,3 +67,57 @@ mark-mistake = ошибка
 mark-blunder = грубая ошибка
 summary-row = { $player }: { $inaccuracies } ?! · { $mistakes } ? · { $blunders } ?? · средняя потеря { $loss }
 help-explore = Щёлкайте по выделенному, чтобы попробовать свой ход; ← и → листают партию.
+
+# Players and ratings
+players-nav = Игроки
+players-leaderboard = Рейтинг игроков
+players-leaderboard-of = Рейтинг игроков: { $game }
+players-leaderboard-empty = Здесь ещё никто не доиграл рейтинговую партию.
+players-rank = Место
+players-player = Игрок
+players-rating = Рейтинг
+players-games = { $n ->
+    [one] { $n } рейтинговая партия
+    [few] { $n } рейтинговые партии
+    [many] { $n } рейтинговых партий
+   *[other] { $n } рейтинговой партии
+}
+players-games-column = Рейтинговых партий
+players-provisional = предварительный: пока мало партий
+players-ratings = Рейтинги
+players-no-ratings = Рейтинговых партий пока нет.
+players-recent-games = Последние партии
+players-no-games = Партий пока нет.
+players-history = Рейтинг со временем
+players-history-of = { $game }: рейтинг после каждой рейтинговой партии и его погрешность
+players-versus = против { $name }
+players-nobody = пока никого
+players-computer = компьютера
+players-won = победа
+players-lost = поражение
+players-drew = ничья
+players-playing = идёт
+players-rated = рейтинговая
+players-unknown = Такого игрока нет.
+players-me = Вы
+players-me-intro = Вы играете под именем { $name }. Его видят рядом с вашими ходами и в списках.
+players-name = Имя
+players-save = Сохранить
+players-account = Учётная запись
+players-guest = Вы играете как гость: имя и рейтинги привязаны к этому браузеру. Учётная запись сохранит их в любом браузере; почта не нужна.
+players-signed-in = Вы вошли как { $account }.
+players-register = Создать учётную запись
+players-login = Войти
+players-logout = Выйти
+players-login-name = Логин
+players-password = Пароль
+players-your-page = Ваша страница игрока
+players-error-name = Имя — от 1 до 24 символов, без управляющих символов.
+players-error-login-name = Логин — от 3 до 24 символов: a–z, 0–9, _ и -.
+players-error-password = Пароль — от 8 до 128 символов.
+players-error-taken = Этот логин уже занят.
+players-error-has-account = У вас уже есть учётная запись; чтобы создать другую, сначала выйдите.
+players-error-login = Неверный логин или пароль.
+players-error-too-many = Слишком много попыток с вашего адреса; повторите через { $s } с.
+players-error-origin = Эта форма отправлена с другого сайта.
+players-error-store = Сервер сейчас не может это сохранить; повторите чуть позже.

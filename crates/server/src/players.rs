@@ -430,18 +430,18 @@ async fn answer(state: &AppState, result: Result<Changed, Refusal>, lang: Lang) 
 fn json_body<T: serde::de::DeserializeOwned + Default>(
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<T, Response> {
+) -> Result<T, Box<Response>> {
     if !guard::json_body(headers, body) {
-        return Err(crate::error(
+        return Err(Box::new(crate::error(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "the body must be JSON (Content-Type: application/json)",
-        ));
+        )));
     }
     if body.iter().all(u8::is_ascii_whitespace) {
         return Ok(T::default());
     }
     serde_json::from_slice(body).map_err(|e| {
-        crate::error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}"))
+        Box::new(crate::error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
     })
 }
 
@@ -461,7 +461,7 @@ pub async fn api_name(
 ) -> Response {
     let body: NameBody = match json_body(&headers, &body) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let result = rename(&state, &headers, addr, &body).await;
     answer(&state, result, Lang::of_request(&headers)).await
@@ -476,7 +476,7 @@ pub async fn api_register(
 ) -> Response {
     let body: AccountBody = match json_body(&headers, &body) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let result = register(&state, &headers, addr, body).await;
     answer(&state, result, Lang::of_request(&headers)).await
@@ -491,7 +491,7 @@ pub async fn api_login(
 ) -> Response {
     let body: AccountBody = match json_body(&headers, &body) {
         Ok(b) => b,
-        Err(r) => return r,
+        Err(r) => return *r,
     };
     let result = login(&state, addr, body).await;
     answer(&state, result, Lang::of_request(&headers)).await
@@ -504,7 +504,7 @@ pub async fn api_logout(
     body: axum::body::Bytes,
 ) -> Response {
     if let Err(r) = json_body::<Value>(&headers, &body) {
-        return r;
+        return *r;
     }
     let result = logout(&state).await;
     answer(&state, result, Lang::of_request(&headers)).await

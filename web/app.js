@@ -43,6 +43,18 @@ const PROTOCOL = 2;
  * @property {boolean} can_undo
  * @property {boolean} can_draw
  * @property {string | null} draw_offer the seat that offered a draw, if one is pending
+ * @property {ClockView} [clock] the clocks, in games with a time control
+ * @property {Record<string, string | null>} [players] the names of the people in the seats
+ * @property {boolean} [rated]
+ * @property {string | null} [rematch_offer] after the game: the seat offering a rematch
+ * @property {string | null} [rematch] the game of an agreed rematch
+ */
+
+/**
+ * The clocks as the server sent them: the time control, each seat's time left when sent (the
+ * running one counts down from there) and whose clock runs.
+ * @typedef {{ control: { initial_s?: number, increment_s?: number, days?: number },
+ *   left_ms: Record<string, number>, running: string | null }} ClockView
  */
 
 /**
@@ -70,7 +82,17 @@ const bootEl = el('ply-boot');
 /** @type {Boot} */
 const boot = JSON.parse(bootEl.textContent || '{}');
 const S = boot.strings;
-const { formatMessage, playerName } = messages(boot);
+const { formatMessage, playerName: seatName } = messages(boot);
+
+/**
+ * A seat as people read it: the person's name with the seat's colour when a person holds it
+ * ("Teal Otter (White)"), else the seat's colour.
+ * @param {string | null} seat
+ */
+function playerName(seat) {
+  const person = seat ? state.view.players?.[seat] : null;
+  return person ? `${person} (${seatName(seat)})` : seatName(seat);
+}
 const state = {
   /** @type {View} */
   view: boot.view,
@@ -193,7 +215,7 @@ function drawBoard(svg, ply, motions, lastPath, before = null) {
     board.innerHTML = svg;
     return;
   }
-  localize(fresh, formatMessage, playerName);
+  localize(fresh, formatMessage, seatName);
   const previous = follows ? old : before ? parseSvg(before) : null;
   board.dataset.gone = String(markTurn(previous, fresh, motions, lastPath));
   if (!old || old.getAttribute('viewBox') !== fresh.getAttribute('viewBox')) {
@@ -279,7 +301,7 @@ function drawPreview() {
   const g = document.createElementNS(SVG_NS, 'g');
   g.setAttribute('class', 'ply-preview');
   g.append(...Array.from(layer.childNodes));
-  localize(g, formatMessage, playerName);
+  localize(g, formatMessage, seatName);
   svg.append(g);
 }
 
@@ -297,6 +319,88 @@ function helpText(here) {
   if (here?.complete && here.children.size > 0) parts.push(formatMessage('help-confirm'));
   if (state.prefix.length > 0) parts.push(formatMessage('help-step-back'));
   return parts.filter(Boolean).join(' · ');
+}
+
+/** The clocks: what the server said, and when it arrived (the running one counts from it). */
+/** @type {{ view: ClockView | null, at: number }} */
+const clocks = { view: null, at: 0 };
+const clocksEl = el('ply-clocks');
+const soundBox = /** @type {HTMLInputElement} */ (el('ply-sound'));
+
+/** @param {ClockView | undefined} c */
+function takeClock(c) {
+  clocks.view = c || null;
+  clocks.at = performance.now();
+}
+
+/**
+ * A time left, as clocks show it: h:mm:ss, m:ss, tenths under ten seconds, days beyond one.
+ * @param {number} ms
+ */
+function clockText(ms) {
+  const t = Math.max(0, ms);
+  if (t >= 86_400_000) {
+    const d = Math.floor(t / 86_400_000);
+    const h = Math.floor((t % 86_400_000) / 3_600_000);
+    return formatMessage('clock-days', { d, h }, `${d}d ${h}h`);
+  }
+  const s = Math.floor(t / 1000);
+  const hh = Math.floor(s / 3600);
+  const mm = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  if (hh > 0) return `${hh}:${String(mm).padStart(2, '0')}:${ss}`;
+  if (t < 10_000) return `${mm}:${ss}.${Math.floor((t % 1000) / 100)}`;
+  return `${mm}:${ss}`;
+}
+
+/** Draws both clocks, the running one counted down since the server's word. */
+function renderClocks() {
+  const c = clocks.view;
+  clocksEl.hidden = !c;
+  if (!c) return;
+  const live = state.view.live;
+  for (const seat of ['P1', 'P2']) {
+    const box = el(`ply-clock-${seat}`);
+    let left = c.left_ms[seat] ?? 0;
+    const running = live && c.running === seat;
+    if (running) left -= performance.now() - clocks.at;
+    /** @type {HTMLElement} */ (box.querySelector('.who')).textContent = playerName(seat);
+    const time = /** @type {HTMLElement} */ (box.querySelector('.time'));
+    const text = clockText(left);
+    if (time.textContent !== text) time.textContent = text;
+    box.classList.toggle('running', running);
+    box.classList.toggle('low', running && left < 20_000);
+    box.dataset.left = String(Math.max(0, Math.round(left)));
+  }
+}
+setInterval(renderClocks, 100);
+
+/** Says when it becomes this page's turn: in the tab's title, and with a sound if wanted. */
+const title = document.title;
+let wasMine = false;
+function notifyTurn() {
+  const mine = myTurn() && state.viewing === null;
+  document.title = mine ? `● ${S.your_turn} · ${title}` : title;
+  if (mine && !wasMine && soundBox.checked) beep();
+  wasMine = mine;
+}
+
+/** A short, soft tone (no file to fetch). */
+function beep() {
+  try {
+    const audio = new AudioContext();
+    const osc = audio.createOscillator();
+    const gain = audio.createGain();
+    osc.frequency.value = 660;
+    gain.gain.setValueAtTime(0.08, audio.currentTime);
+    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
+    osc.connect(gain).connect(audio.destination);
+    osc.start();
+    osc.stop(audio.currentTime + 0.25);
+    osc.addEventListener('ended', () => audio.close());
+  } catch {
+    // No audio here: the title still says it.
+  }
 }
 
 function render() {
@@ -393,6 +497,8 @@ function render() {
     back.addEventListener('click', () => view(null));
     viewingEl.append(label, back);
   }
+  // A game over by time, resignation or agreement: the picture no longer says who moves.
+  board.classList.toggle('over', !v.live);
   if (!v.live) {
     connEl.textContent = formatMessage('finished', {}, S.game_over);
     connEl.classList.remove('down');
@@ -407,6 +513,8 @@ function render() {
   // For tests and styles: 'mine' once the legal moves of this position are here.
   document.body.dataset.turn = myTurn() && state.choicesVersion === v.version ? 'mine' : 'other';
   document.body.dataset.asking = String(state.asked.size > 0);
+  renderClocks();
+  notifyTurn();
 }
 
 /** The end of the game: who won, why, and a new game. */
@@ -426,9 +534,11 @@ function renderEnd() {
     if (mine && r.winner === mine) text = formatMessage('result-you-won');
     else if (mine) text = formatMessage('result-you-lost');
     else text = formatMessage('result-wins', { player: playerName(r.winner) });
+    const loser = r.winner === 'P1' ? 'P2' : 'P1';
     if (r.reason === 'resigned') {
-      const loser = r.winner === 'P1' ? 'P2' : 'P1';
       why = formatMessage('reason-resigned', { player: playerName(loser) });
+    } else if (r.reason === 'time') {
+      why = formatMessage('reason-time', { player: playerName(loser) });
     } else if (r.end) {
       why = formatMessage(r.end, { player: playerName(r.winner) }, '');
     }
@@ -439,6 +549,39 @@ function renderEnd() {
   reasonEl.hidden = !why;
   const seat = /** @type {HTMLInputElement | null} */ (document.getElementById('ply-again-seat'));
   if (seat) seat.value = state.seats.length === 1 ? state.seats[0] : 'P1';
+  renderRematch();
+}
+
+/** The rematch between people: offer, accept or decline; then both go to the new game. */
+function renderRematch() {
+  const offer = document.getElementById('ply-rematch-offer');
+  const accept = document.getElementById('ply-rematch-accept');
+  const decline = document.getElementById('ply-rematch-decline');
+  const status = document.getElementById('ply-rematch-status');
+  if (!offer || !accept || !decline || !status) return;
+  const v = state.view;
+  const me = state.seats.length === 1 ? state.seats[0] : null;
+  const pending = v.rematch_offer || null;
+  offer.hidden = !me || v.live || Boolean(v.rematch) || pending !== null;
+  accept.hidden = !me || Boolean(v.rematch) || !pending || pending === me;
+  decline.hidden = accept.hidden;
+  if (v.rematch) status.textContent = formatMessage('rematch-agreed');
+  else if (pending && pending === me) status.textContent = formatMessage('rematch-offered');
+  else if (pending) status.textContent = formatMessage('rematch-offered-you');
+  else status.textContent = '';
+  if (v.rematch && me && !rematchFollowed) {
+    rematchFollowed = true;
+    fetch(`/api/games/${v.id}/rematch`)
+      .then((r) => (r.ok ? r.json() : null))
+      .then((b) => {
+        if (b?.url) location.href = b.url;
+      })
+      .catch(() => {});
+  }
+}
+let rematchFollowed = false;
+for (const [id, action] of [['ply-rematch-offer', 'offer'], ['ply-rematch-accept', 'accept'], ['ply-rematch-decline', 'decline']]) {
+  document.getElementById(id)?.addEventListener('click', () => post({ type: 'rematch', action }));
 }
 
 /** The move list: one row per pair of turns, the shown one current and in view. */
@@ -735,6 +878,18 @@ if (copy && invite instanceof HTMLInputElement) {
 }
 
 boardSettings(board, coordsBox, flipButton, state.view.id, state.seats);
+try {
+  soundBox.checked = localStorage.getItem('ply-sound') === 'on';
+} catch {
+  // Storage off: no sound unless ticked on this page.
+}
+soundBox.addEventListener('change', () => {
+  try {
+    localStorage.setItem('ply-sound', soundBox.checked ? 'on' : 'off');
+  } catch {
+    // Storage off: the choice lasts for this page.
+  }
+});
 
 /**
  * Takes a whole view (the page's boot view, or a `state` message).
@@ -742,6 +897,7 @@ boardSettings(board, coordsBox, flipButton, state.view.id, state.seats);
  */
 function adopt(v) {
   state.view = v;
+  takeClock(v.clock);
   state.sending = false;
   if (state.choicesVersion !== v.version) forgetChoices();
   if (state.viewing !== null && state.viewing >= v.history.length) state.viewing = null;
@@ -813,10 +969,13 @@ function applyEvent(ev) {
     live,
     thinking: ev.thinking,
     draw_offer: ev.draw_offer,
+    rematch_offer: ev.rematch_offer ?? null,
+    rematch: ev.rematch ?? null,
     can_hint: v.can_hint && live,
     can_undo: v.can_undo && live,
     can_draw: v.can_draw && live,
   };
+  takeClock(ev.clock || undefined);
   state.sending = false;
   forgetChoices();
   return true;

@@ -23,12 +23,13 @@ pub mod engines;
 pub mod guard;
 pub mod i18n;
 pub mod loadtest;
+pub mod lobby;
 pub mod messages;
 pub mod net;
 pub mod nodes;
 mod pages;
-pub mod players;
 pub mod patch;
+pub mod players;
 pub mod protocol;
 pub mod reason;
 pub mod room;
@@ -227,6 +228,11 @@ pub fn app(state: AppState) -> Router {
         .route("/favicon.ico", get(|| async { asset(Path("favicon.svg".to_string())).await }))
         .route("/ws/{id}", get(socket::ws))
         .route("/ws/analysis/{id}", get(analysis::ws))
+        // The lobby
+        .route("/ws/lobby", get(lobby::ws))
+        .route("/api/seeks", get(lobby::list).post(lobby::create))
+        .route("/api/seeks/{id}", axum::routing::delete(lobby::cancel))
+        .route("/api/seeks/{id}/accept", post(lobby::accept))
         .route("/game/{id}/analysis", get(pages::analysis_page))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
@@ -237,6 +243,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/games/{id}/draw", post(api_act::<DRAW>))
         .route("/api/games/{id}/hint", post(api_hint))
         .route("/api/games/{id}/position/{ply}", get(api_position))
+        .route("/api/games/{id}/rematch", get(api_rematch))
         .route("/health", get(health))
         // Players and ratings
         .route("/api/me", get(players::api_me))
@@ -290,7 +297,7 @@ pub fn seat_cookie(id: &str) -> String {
     format!("ply_seat_{id}")
 }
 
-fn set_seat_cookie(id: &str, token: &str) -> HeaderValue {
+pub(crate) fn set_seat_cookie(id: &str, token: &str) -> HeaderValue {
     HeaderValue::from_str(&format!(
         "{}={token}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax",
         seat_cookie(id)
@@ -341,7 +348,9 @@ pub struct CreateRequest {
 }
 
 /// The clock of a new game from the request's `clock` or `time`.
-fn clock_of(req: &CreateRequest) -> Result<Option<ply_store::Clock>, (StatusCode, String)> {
+pub(crate) fn clock_of(
+    req: &CreateRequest,
+) -> Result<Option<ply_store::Clock>, (StatusCode, String)> {
     let bad = |what: &str| {
         (
             StatusCode::BAD_REQUEST,
@@ -371,7 +380,10 @@ fn clock_of(req: &CreateRequest) -> Result<Option<ply_store::Clock>, (StatusCode
 }
 
 /// A created game: its id, the creator's seat and token, and the invite link.
-async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCode, String)> {
+/// The game and variant a request names, checked.
+pub(crate) fn game_and_variant(
+    req: &CreateRequest,
+) -> Result<(String, String), (StatusCode, String)> {
     let registry = ply_games::registry();
     let entry = registry.get(&req.game).map_err(|e| (StatusCode::BAD_REQUEST, e.to_string()))?;
     let variant = match req.variant.as_deref().filter(|v| !v.is_empty()) {
@@ -392,6 +404,13 @@ async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCo
             })?
             .to_string(),
     };
+    Ok((entry.name.to_string(), variant))
+}
+
+async fn create(state: &AppState, req: CreateRequest) -> Result<Value, (StatusCode, String)> {
+    let (game, variant) = game_and_variant(&req)?;
+    let registry = ply_games::registry();
+    let entry = registry.get(&game).map_err(|e| (StatusCode::BAD_REQUEST, e.to_string()))?;
     let (mode, level) = match req.opponent.as_str() {
         "hotseat" => (Mode::HotSeat, None),
         "invite" => (Mode::Invite, None),
@@ -749,6 +768,20 @@ async fn api_position(
     }
 }
 
+/// `GET /api/games/{id}/rematch`: the caller's way into the rematch (the join link of their
+/// seat in the new game).
+async fn api_rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
+    let token = token_of(&headers, &id, None);
+    match state.rooms.rematch_link(&id, token).await {
+        Ok(url) => axum::Json(serde_json::json!({ "url": url })).into_response(),
+        Err(r) => rejection(&r, &headers),
+    }
+}
+
 async fn record(
     State(state): State<AppState>,
     Path(id): Path<String>,
@@ -809,6 +842,7 @@ const APP_JS: &str = include_str!("../../../web/app.js");
 const BOARD_JS: &str = include_str!("../../../web/board.js");
 const ANALYSIS_JS: &str = include_str!("../../../web/analysis.js");
 const UI_JS: &str = include_str!("../../../web/ui.js");
+const LOBBY_JS: &str = include_str!("../../../web/lobby.js");
 const STYLE_CSS: &str = include_str!("../../../web/style.css");
 const FAVICON_SVG: &str = include_str!("../../../web/favicon.svg");
 
@@ -817,6 +851,7 @@ async fn asset(Path(file): Path<String>) -> Response {
         "app.js" => (APP_JS, "text/javascript; charset=utf-8"),
         "board.js" => (BOARD_JS, "text/javascript; charset=utf-8"),
         "ui.js" => (UI_JS, "text/javascript; charset=utf-8"),
+        "lobby.js" => (LOBBY_JS, "text/javascript; charset=utf-8"),
         "analysis.js" => (ANALYSIS_JS, "text/javascript; charset=utf-8"),
         "style.css" => (STYLE_CSS, "text/css; charset=utf-8"),
         "favicon.svg" => (FAVICON_SVG, "image/svg+xml"),

@@ -109,6 +109,7 @@ pub async fn run(
 ) -> std::io::Result<()> {
     // A serving node also ends games on time.
     state.watch_clocks();
+    crate::lobby::purge_now_and_then(&state);
     let permits = state.connections.clone();
     let graceful = GracefulShutdown::new();
     let mut stop = std::pin::pin!(stop);

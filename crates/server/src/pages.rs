@@ -1,5 +1,6 @@
 //! Server-rendered HTML pages.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use axum::extract::{Path, State};
@@ -48,7 +49,7 @@ pub(crate) fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<St
 <meta name=\"color-scheme\" content=\"light dark\">\
 <title>{title} · ply</title><link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
 <body><header class=\"top\"><a class=\"brand\" href=\"/\">ply</a>\
-<nav><a href=\"/\">{home}</a><a href=\"/games\">{games}</a></nav>\
+<nav><a href=\"/\">{home}</a><a href=\"/games\">{games}</a><a href=\"/players\">{players}</a><a href=\"/me\">{me}</a></nav>\
 <nav class=\"langs\" aria-label=\"{language}\">{langs}</nav></header>\
 <main>{body}</main></body></html>",
         code = lang.code(),
@@ -56,6 +57,8 @@ pub(crate) fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<St
         home = t(lang, "new_game"),
         games = t(lang, "games"),
         language = t(lang, "language"),
+        players = esc(&Messages::of(lang, None).text("players-nav", "Players")),
+        me = esc(&Messages::of(lang, None).text("players-me", "You")),
     ))
 }
 
@@ -135,6 +138,7 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             body,
             "<option value=\"hotseat\">{}</option><option value=\"invite\">{}</option></select></label>\
 <label>{} <select name=\"seat\"><option value=\"P1\">{}</option><option value=\"P2\">{}</option><option value=\"random\">{}</option></select></label>\
+<label>{} <select name=\"time\">{}</select></label>\
 <button type=\"submit\">{}</button></form></article>",
             t(lang, "hotseat"),
             t(lang, "invite"),
@@ -142,12 +146,76 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             t(lang, "first_p1"),
             t(lang, "first_p2"),
             t(lang, "first_random"),
+            esc(&Messages::of(lang, None).text("seek-time", "Time")),
+            time_options(lang),
             t(lang, "start"),
         );
     }
     body.push_str("</section>");
+    body.push_str(&lobby_section(lang));
     body.push_str(&game_lists(&state, &headers, lang, 12).await);
     layout(lang, "ply", "/", &body).into_response()
+}
+
+/// The time controls the forms offer (no clock first).
+fn time_options(lang: Lang) -> String {
+    let m = Messages::of(lang, None);
+    let mut out = String::new();
+    for value in ["none", "3+2", "5+3", "15+10", "1d", "3d"] {
+        let shown = match value.strip_suffix('d') {
+            Some(d) => m
+                .get("clock-per-turn-days", &[("d", Arg::Number(d.parse().unwrap_or(1)))])
+                .unwrap_or_else(|| value.to_string()),
+            None if value == "none" => m.text("no-clock", "no clock"),
+            None => value.to_string(),
+        };
+        let _ = write!(out, "<option value=\"{value}\">{}</option>", esc(&shown));
+    }
+    out
+}
+
+/// The lobby: open seeks (filled and kept live by `/assets/lobby.js`) and a form to make one.
+fn lobby_section(lang: Lang) -> String {
+    let m = Messages::of(lang, None);
+    let registry = ply_games::registry();
+    let mut games = String::new();
+    for entry in registry.entries() {
+        for v in entry.variants {
+            let _ = write!(
+                games,
+                "<option value=\"{name}:{v}\">{display} · {variant}</option>",
+                name = entry.name,
+                display = esc(entry.display_name),
+                variant = esc(&variant_name(lang, entry.name, v)),
+            );
+        }
+    }
+    let time_options = time_options(lang);
+    let boot = json!({ "lang": lang.code(), "messages": client_messages(lang, None) })
+        .to_string()
+        .replace("</", "<\\/");
+    format!(
+        "<section class=\"list lobby\" id=\"lobby\"><h2>{title}</h2>\
+<ul class=\"seeks\" id=\"ply-seeks\" aria-live=\"polite\"></ul>\
+<form id=\"ply-seek-form\" class=\"seek-form\"><label>{game_l} <select name=\"game_variant\">{games}</select></label>\
+<label>{time_l} <select name=\"time\">{time_options}</select></label>\
+<label>{colour_l} <select name=\"colour\"><option value=\"random\">{random}</option><option value=\"P1\">{p1}</option><option value=\"P2\">{p2}</option></select></label>\
+<label><input type=\"checkbox\" name=\"rated\"> {rated}</label>\
+<button type=\"submit\">{make}</button> <button type=\"button\" id=\"ply-seek-cancel\" hidden>{cancel}</button>\
+<span id=\"ply-seek-status\" role=\"status\"></span></form>\
+<script type=\"application/json\" id=\"ply-lobby-boot\">{boot}</script>\
+<script type=\"module\" src=\"/assets/lobby.js\"></script></section>",
+        title = esc(&m.text("lobby", "Lobby")),
+        game_l = esc(&m.text("seek-game", "Game")),
+        time_l = esc(&m.text("seek-time", "Time")),
+        colour_l = esc(&m.text("seek-colour", "You play")),
+        random = t(lang, "first_random"),
+        p1 = t(lang, "first_p1"),
+        p2 = t(lang, "first_p2"),
+        rated = esc(&m.text("rated", "rated")),
+        make = esc(&m.text("seek-make", "Seek an opponent")),
+        cancel = esc(&m.text("seek-cancel", "Cancel")),
+    )
 }
 
 /// How long a live game may sit untouched before the public lists leave it out (its players
@@ -191,7 +259,7 @@ fn date(ms: i64) -> String {
 
 /// One line of a list of games: game, variant, opponent, date, turns and result; `mine` are
 /// the seats the reader holds.
-fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
+fn game_line(lang: Lang, r: &GameRow, mine: &[Player], names: &HashMap<String, String>) -> String {
     let registry = ply_games::registry();
     let display = registry.get(&r.game).map_or(r.game.as_str(), |e| e.display_name);
     let m = Messages::of(lang, Some(&r.game));
@@ -201,8 +269,27 @@ fn game_line(lang: Lang, r: &GameRow, mine: &[Player]) -> String {
             .get("computer-level", &[("level", Arg::Number(i64::from(r.level.unwrap_or(0))))])
             .unwrap_or_default(),
         Mode::HotSeat => m.text("opponent-hotseat", "hot-seat"),
-        Mode::Invite => m.text("opponent-friend", "friend"),
+        Mode::Invite => {
+            // Between people: their names, when known.
+            let name = |i: usize| r.players[i].as_ref().and_then(|id| names.get(id)).cloned();
+            match (name(0), name(1)) {
+                (Some(a), Some(b)) => format!("{a} – {b}"),
+                _ => m.text("opponent-friend", "friend"),
+            }
+        }
     };
+    let opponent = match r.clock {
+        None => opponent,
+        Some(ply_store::Clock::Fischer { initial_ms, increment_ms }) => {
+            format!("{opponent} · {}+{}", initial_ms / 60_000, increment_ms / 1000)
+        }
+        Some(ply_store::Clock::Correspondence { days }) => format!(
+            "{opponent} · {}",
+            m.get("clock-per-turn-days", &[("d", Arg::Number(days))]).unwrap_or_default()
+        ),
+    };
+    let opponent =
+        if r.rated { format!("{opponent} · {}", m.text("rated", "rated")) } else { opponent };
     let result = match r.ended.map(|e| (e.outcome, e.reason)) {
         None => String::new(),
         Some((Outcome::Draw, reason)) => {
@@ -294,6 +381,19 @@ async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i6
     mine.sort_by(|a, b| rank(a).cmp(&rank(b)).then(b.0.updated_ms.cmp(&a.0.updated_ms)));
     mine.truncate(usize::try_from(limit).unwrap_or(12));
     let my_ids: Vec<&str> = mine.iter().map(|(r, _)| r.id.as_str()).collect();
+    let since = now_ms() - STALE_MS;
+    let mut lists = Vec::new();
+    for live in [true, false] {
+        let from = if live { since } else { 0 };
+        lists.push(store.recent_games(live, from, limit + 20).await.unwrap_or_default());
+    }
+    let ids: Vec<String> = mine
+        .iter()
+        .map(|(r, _)| r)
+        .chain(lists.iter().flatten())
+        .flat_map(|r| r.players.iter().flatten().cloned())
+        .collect();
+    let names = store.player_names(&ids).await.unwrap_or_default();
     if !mine.is_empty() {
         let _ = write!(
             out,
@@ -301,18 +401,13 @@ async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i6
             t(lang, "your_games")
         );
         for (r, s) in &mine {
-            out.push_str(&game_line(lang, r, s));
+            out.push_str(&game_line(lang, r, s, &names));
         }
         out.push_str("</ul></section>");
     }
-    let since = now_ms() - STALE_MS;
-    for (live, title, section) in
-        [(true, "live_games", "live-games"), (false, "finished_games", "finished-games")]
+    for ((title, section), rows) in
+        [("live_games", "live-games"), ("finished_games", "finished-games")].into_iter().zip(&lists)
     {
-        let rows = store
-            .recent_games(live, if live { since } else { 0 }, limit + 20)
-            .await
-            .unwrap_or_default();
         let these: Vec<&GameRow> = rows
             .iter()
             .filter(|r| !my_ids.contains(&r.id.as_str()))
@@ -324,7 +419,7 @@ async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i6
         } else {
             out.push_str("<ul class=\"games\">");
             for r in these {
-                out.push_str(&game_line(lang, r, &[]));
+                out.push_str(&game_line(lang, r, &[], &names));
             }
             out.push_str("</ul>");
         }
@@ -446,9 +541,12 @@ pub async fn game_page(
 <div id=\"ply-choices\" class=\"choices\"></div></div>\
 <div id=\"ply-board\" class=\"board-box\" role=\"group\" aria-label=\"{board_label}\">{svg}</div>\
 <div class=\"board-tools\"><label><input type=\"checkbox\" id=\"ply-coords\" checked> {coordinates}</label>\
-<button type=\"button\" id=\"ply-flip\" aria-pressed=\"false\">{flip}</button></div>\
+<button type=\"button\" id=\"ply-flip\" aria-pressed=\"false\">{flip}</button>\
+<label><input type=\"checkbox\" id=\"ply-sound\"> {sound}</label></div>\
 <div id=\"ply-viewing\" class=\"viewing\" hidden></div></section>\
 <aside class=\"side\"><h1>{display} <small>{variant} · {mode}</small></h1>\
+<div class=\"clocks\" id=\"ply-clocks\" hidden><div class=\"clock\" id=\"ply-clock-P2\"><span class=\"who\"></span><span class=\"time\" role=\"timer\"></span></div>\
+<div class=\"clock\" id=\"ply-clock-P1\"><span class=\"who\"></span><span class=\"time\" role=\"timer\"></span></div></div>\
 <p id=\"ply-status\" class=\"status\" role=\"status\" aria-live=\"polite\"></p>\
 <div id=\"ply-end\" class=\"end\" hidden><p id=\"ply-result\" class=\"result\"></p><p id=\"ply-reason\" class=\"reason\"></p>\
 <form method=\"post\" action=\"/games\" class=\"again\"><input type=\"hidden\" name=\"game\" value=\"{game}\">\
@@ -483,17 +581,27 @@ pub async fn game_page(
         board_label = esc(&messages.text("board", "board")),
         coordinates = esc(&messages.text("coordinates", "Coordinates")),
         flip = esc(&messages.text("flip-board", "Flip board")),
+        sound = esc(&messages.text("sound", "Sound on your turn")),
         new_game = esc(&messages.text("new-game", "New game")),
         analyse = esc(&messages.text("analyse-game", "Analyse")),
         // Against the computer a rematch swaps the colours; between people it needs the
         // other player's yes (the lobby's work).
-        rematch = if view.mode == ModeView::Computer {
-            format!(
+        rematch = match view.mode {
+            ModeView::Computer => format!(
                 "<button type=\"button\" id=\"ply-rematch\">{}</button>",
                 esc(&messages.text("rematch", "Rematch"))
-            )
-        } else {
-            String::new()
+            ),
+            // Between people a rematch is offered and agreed.
+            ModeView::Invite => format!(
+                "<button type=\"button\" id=\"ply-rematch-offer\" hidden>{offer}</button>\
+<button type=\"button\" id=\"ply-rematch-accept\" hidden>{accept}</button>\
+<button type=\"button\" id=\"ply-rematch-decline\" hidden>{decline}</button>\
+<span id=\"ply-rematch-status\" role=\"status\"></span>",
+                offer = esc(&messages.text("rematch-offer", "Offer a rematch")),
+                accept = esc(&messages.text("rematch-accept", "Accept the rematch")),
+                decline = esc(&messages.text("rematch-decline", "Decline")),
+            ),
+            ModeView::Hotseat => String::new(),
         },
         step_first = esc(&messages.text("nav-first", "first")),
         step_prev = esc(&messages.text("nav-previous", "previous")),

@@ -66,6 +66,10 @@ pub enum ClientMsg {
         #[serde(default)]
         prefix: Vec<String>,
     },
+    /// A rematch with colours swapped, between the people of a finished game.
+    Rematch {
+        action: DrawAction,
+    },
     Hint,
     Ping,
 }
@@ -231,6 +235,25 @@ pub struct LiveView {
     /// The clocks, in games with a time control.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<ClockView>,
+    /// The names of the people in the seats, when known.
+    #[serde(default)]
+    pub players: PlayersView,
+    /// Whether the result changes the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
+    /// After the game: the seat offering a rematch, and the game of an agreed rematch.
+    #[serde(default)]
+    pub rematch_offer: Option<Player>,
+    #[serde(default)]
+    pub rematch: Option<String>,
+}
+
+/// The names of the people in the seats.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(non_snake_case)]
+pub struct PlayersView {
+    pub P1: Option<String>,
+    pub P2: Option<String>,
 }
 
 /// A legal move and its click path.
@@ -283,6 +306,17 @@ pub enum EventKind {
     /// `player` ran out of time.
     Timeout {
         player: Player,
+    },
+    /// After the game: `player` offers a rematch with colours swapped.
+    RematchOffer {
+        player: Player,
+    },
+    RematchDecline {
+        player: Player,
+    },
+    /// The rematch was agreed: the players went on to `game`.
+    Rematch {
+        game: String,
     },
 }
 
@@ -411,6 +445,10 @@ pub struct Event {
     pub result: Option<ResultView>,
     pub draw_offer: Option<Player>,
     pub thinking: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_offer: Option<Player>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<String>,
     /// Present when the board changed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardChange>,

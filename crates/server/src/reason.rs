@@ -87,6 +87,9 @@ pub enum Reason {
     HintBetweenPeople,
     NoComputer,
     BadDrawAction,
+    /// No rematch here: the game goes on, is not between two people at two screens, or no
+    /// such offer is pending.
+    NoRematch,
 }
 
 impl Reason {
@@ -119,6 +122,7 @@ impl Reason {
             | Reason::NoComputer
             | Reason::HintFailed => "no-hint",
             Reason::BadDrawAction => "bad-message",
+            Reason::NoRematch => "no-rematch",
         }
     }
 
@@ -257,6 +261,11 @@ impl Reason {
                 format!("The move could not be saved: {e}"),
                 format!("수를 저장하지 못했습니다: {e}"),
                 format!("Не удалось сохранить ход: {e}"),
+            ],
+            Reason::NoRematch => [
+                "No rematch here: rematches are agreed between two people once their game is over.".to_string(),
+                "여기서는 재대국할 수 없습니다. 재대국은 게임이 끝난 뒤 두 사람이 합의해서 합니다.".to_string(),
+                "Реванш здесь невозможен: его договариваются двое, когда их партия окончена.".to_string(),
             ],
             Reason::HintBetweenPeople => [
                 "Hints are given only against the computer, at one screen, or in analysis.".to_string(),

@@ -23,7 +23,7 @@ pub use crate::engines::{EngineCache, Searches};
 use crate::patch;
 use crate::protocol::{
     BoardChange, Choices, ClockView, ClockWire, DrawAction, Event, EventKind, HttpView, LiveView,
-    MotionView, ResultView, ServerMsg, StoredEvent,
+    MotionView, PlayersView, ResultView, ServerMsg, StoredEvent,
 };
 use crate::reason::{Reason, Rejection};
 
@@ -50,6 +50,8 @@ pub enum Action {
     Undo,
     Resign,
     Draw(DrawAction),
+    /// A rematch with colours swapped, after a game between people (offer, accept, decline).
+    Rematch(DrawAction),
 }
 
 /// A move as a client names it.
@@ -107,6 +109,10 @@ enum Cmd {
     /// Ends the game on time if its player to move ran out.
     CheckTime {
         reply: Reply<()>,
+    },
+    RematchLink {
+        token: Option<String>,
+        reply: Reply<String>,
     },
     Seats {
         token: Option<String>,
@@ -180,6 +186,9 @@ impl Cmd {
                 let _ = reply.send(Err(r));
             }
             Cmd::CheckTime { reply } => {
+                let _ = reply.send(Err(r));
+            }
+            Cmd::RematchLink { reply, .. } => {
                 let _ = reply.send(Err(r));
             }
             Cmd::Seats { reply, .. } => {
@@ -377,6 +386,14 @@ impl Rooms {
     /// When the game cannot be loaded.
     pub async fn page(&self, id: &str, token: Option<String>) -> Result<Page, Rejection> {
         self.call(id, |reply| Cmd::Page { token: token.clone(), reply }).await
+    }
+
+    /// The holder of `token`'s way into the rematch of game `id`.
+    ///
+    /// # Errors
+    /// When there is no rematch, or the token holds no single seat.
+    pub async fn rematch_link(&self, id: &str, token: Option<String>) -> Result<String, Rejection> {
+        self.call(id, |reply| Cmd::RematchLink { token: token.clone(), reply }).await
     }
 
     /// Ends game `id` on time if its player to move ran out (the clock watcher calls it for
@@ -642,6 +659,10 @@ struct Room {
     /// The computer's move is another node's to search (it holds the lease): `thinking` is
     /// then only shown, nothing searches here.
     awaiting_lease: bool,
+    /// The names of the people in the seats, when known.
+    names: [Option<String>; 2],
+    /// After the game: the seat offering a rematch.
+    rematch_offer: Option<Player>,
     hints: usize,
     tx: mpsc::WeakSender<Cmd>,
 }
@@ -733,9 +754,15 @@ impl Room {
                 motions: turn.motions.iter().map(MotionView::from).collect(),
             });
         }
+        // The people in the seats, by name (a name changed later shows from the next load).
+        let ids: Vec<String> = row.players.iter().flatten().cloned().collect();
+        let known = shared.store.player_names(&ids).await.unwrap_or_default();
+        let names = row.players.clone().map(|p| p.and_then(|id| known.get(&id).cloned()));
         Ok(Room {
             shared,
             version: row.version,
+            names,
+            rematch_offer: None,
             row,
             game,
             shown,
@@ -783,6 +810,9 @@ impl Room {
             Cmd::CheckTime { reply } => {
                 self.flag_if_late().await;
                 let _ = reply.send(Ok(()));
+            }
+            Cmd::RematchLink { token, reply } => {
+                let _ = reply.send(self.rematch_link(token.as_deref()).await);
             }
             Cmd::Page { token, reply } => {
                 let seats = self.seats(token.as_deref());
@@ -906,6 +936,10 @@ impl Room {
             can_draw: self.row.mode != Mode::Computer && !finished && self.game.has_draws(),
             draw_offer: self.row.draw_offer.filter(|_| !finished),
             clock: self.clock_view(),
+            players: PlayersView { P1: self.names[0].clone(), P2: self.names[1].clone() },
+            rated: self.row.rated,
+            rematch_offer: self.rematch_offer,
+            rematch: self.row.rematch_id.clone(),
         }
     }
 
@@ -1097,7 +1131,11 @@ impl Room {
             EventKind::Resign { .. } | EventKind::Draw { .. } | EventKind::Timeout { .. } => {
                 (self.game.to_move(), self.game.to_move())
             }
-            EventKind::DrawOffer { .. } | EventKind::DrawDecline { .. } => return None,
+            EventKind::DrawOffer { .. }
+            | EventKind::DrawDecline { .. }
+            | EventKind::RematchOffer { .. }
+            | EventKind::RematchDecline { .. }
+            | EventKind::Rematch { .. } => return None,
         };
         let mut left = state.left_ms;
         let r = ran.index();
@@ -1220,7 +1258,80 @@ impl Room {
                 Ok(())
             }
             Action::Draw(action) => self.draw(&seats, action).await,
+            Action::Rematch(action) => self.rematch(&seats, action).await,
         }
+    }
+
+    /// A rematch with colours swapped, after a game between two people at two screens: one
+    /// offers, the other accepts (a new game, the same clock and rating setting) or declines.
+    async fn rematch(&mut self, seats: &[Player], action: DrawAction) -> Result<(), Rejection> {
+        if !self.finished() || self.row.mode != Mode::Invite || seats.len() != 1 {
+            return Err(Rejection::new(409, Reason::NoRematch));
+        }
+        if self.row.rematch_id.is_some() {
+            return Err(Rejection::new(409, Reason::NoRematch));
+        }
+        let me = seats[0];
+        let offered_to_me = self.rematch_offer == Some(me.other());
+        match action {
+            DrawAction::Offer if !offered_to_me => {
+                if self.rematch_offer == Some(me) {
+                    return Ok(());
+                }
+                let kind = EventKind::RematchOffer { player: me };
+                self.commit(kind.clone(), None, None, None, None).await?;
+                self.rematch_offer = Some(me);
+                self.publish(kind, false);
+                Ok(())
+            }
+            DrawAction::Offer | DrawAction::Accept if offered_to_me => {
+                let row = &self.row;
+                let new = ply_store::NewGame {
+                    game: row.game.clone(),
+                    variant: row.variant.clone(),
+                    mode: Mode::Invite,
+                    level: None,
+                    computer_seat: None,
+                    creator_seat: None,
+                    // Colours swapped.
+                    players: [row.players[1].clone(), row.players[0].clone()],
+                    rated: row.rated,
+                    clock: row.clock,
+                };
+                let store = &self.shared.store;
+                let fresh =
+                    store.create_game(&new).await.map_err(|e| store_rejection(&e, &row.id))?;
+                store
+                    .set_rematch(&row.id, &fresh.id)
+                    .await
+                    .map_err(|e| store_rejection(&e, &row.id))?;
+                let kind = EventKind::Rematch { game: fresh.id.clone() };
+                self.commit(kind.clone(), None, None, None, None).await?;
+                self.rematch_offer = None;
+                self.row.rematch_id = Some(fresh.id);
+                self.publish(kind, false);
+                Ok(())
+            }
+            DrawAction::Decline if offered_to_me => {
+                let kind = EventKind::RematchDecline { player: me };
+                self.commit(kind.clone(), None, None, None, None).await?;
+                self.rematch_offer = None;
+                self.publish(kind, false);
+                Ok(())
+            }
+            _ => Err(Rejection::new(409, Reason::NoRematch)),
+        }
+    }
+
+    /// The way into the rematch for the holder of `token`: the join link of their seat in the
+    /// new game (colours swapped).
+    async fn rematch_link(&self, token: Option<&str>) -> Result<String, Rejection> {
+        let seats = self.seats(token);
+        let (Some(new), [seat]) = (&self.row.rematch_id, seats.as_slice()) else {
+            return Err(Rejection::new(404, Reason::NoRematch));
+        };
+        let row = self.shared.store.game(new).await.map_err(|e| store_rejection(&e, new))?;
+        Ok(format!("/join/{new}/{}", row.tokens[seat.other().index()]))
     }
 
     /// Draws by agreement, between people only.
@@ -1372,6 +1483,17 @@ impl Room {
                 if clock.is_some() {
                     self.row.clock_state = clock;
                 }
+                if finish.is_some() && self.row.rated {
+                    // The ratings change once, whichever node ends the game (the store keeps
+                    // which games were rated).
+                    let store = self.shared.store.clone();
+                    let id = self.row.id.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = store.rate_game(&id).await {
+                            tracing::warn!("rating game {id}: {e}");
+                        }
+                    });
+                }
                 Ok(())
             }
             // Another writer changed the game (another node, a race): the caller puts back
@@ -1396,6 +1518,7 @@ impl Room {
         };
         self.stop_thinking();
         self.row = fresh.row;
+        self.names = fresh.names;
         self.game = fresh.game;
         self.shown = fresh.shown;
         self.version = fresh.version;
@@ -1443,6 +1566,8 @@ impl Room {
             thinking: self.thinking.is_some(),
             board,
             clock: self.clock_view(),
+            rematch_offer: self.rematch_offer,
+            rematch: self.row.rematch_id.clone(),
         };
         let text: Arc<str> = Arc::from(ServerMsg::Event(Box::new(event)).to_json());
         if exact && !self.followers.is_empty() {
@@ -1733,6 +1858,12 @@ impl Room {
                 let outcome = Outcome::Win(player.other());
                 self.row.ended = Some(Ended { outcome, reason: EndReason::Time });
                 self.row.draw_offer = None;
+            }
+            EventKind::RematchOffer { player } => self.rematch_offer = Some(*player),
+            EventKind::RematchDecline { .. } => self.rematch_offer = None,
+            EventKind::Rematch { game } => {
+                self.rematch_offer = None;
+                self.row.rematch_id = Some(game.clone());
             }
         }
         // Whatever this node was searching (or waiting) for is answered by the other node.

@@ -171,6 +171,9 @@ impl Connection {
                     Err(r) => Err(r),
                 }
             }
+            ClientMsg::Rematch { action } => {
+                self.rooms.perform(&id, token, Action::Rematch(action), None).await
+            }
             ClientMsg::Preview { version, prefix } => {
                 match self.rooms.preview(&id, token, version, prefix).await {
                     Ok(text) => return self.send_text(&text).await,

@@ -44,7 +44,7 @@ async fn a_finished_game_is_analysed_position_by_position_and_as_a_whole() {
     let line = next_of(&mut a, &["line"]).await;
     assert_eq!(line["serial"], serial);
     assert!(line["depth"].as_u64().unwrap() >= 1);
-    assert!(line["pv"].as_array().unwrap().len() >= 1);
+    assert!(!line["pv"].as_array().unwrap().is_empty());
     let e = line["expected"].as_f64().unwrap();
     assert!((0.0..=100.0).contains(&e));
     assert!((line["p1"].as_f64().unwrap() - e).abs() < 0.01, "P1 is to move: {line}");

@@ -63,6 +63,35 @@ mark-mistake = mistake
 mark-blunder = blunder
 summary-row = { $player }: { $inaccuracies } ?! · { $mistakes } ? · { $blunders } ?? · average loss { $loss }
 help-explore = Click the highlighted items to try a turn of your own; ← and → step through the game.
+sound = Sound on your turn
+clock-days = { $d }d { $h }h
+reason-time = { $player } ran out of time
+lobby = Lobby: play someone now
+lobby-empty = Nobody is waiting. Make a seek and someone can take it.
+seek-game = Game
+seek-time = Time
+seek-colour = You play
+seek-make = Seek an opponent
+seek-cancel = Cancel
+seek-accept = Play
+seek-yours = your seek: waiting for an opponent…
+seek-waiting = Waiting for an opponent… (keep this page open)
+seek-gone = That seek was taken or withdrawn.
+seek-colour-P1 = creator plays first
+seek-colour-P2 = creator plays second
+rated = rated
+casual = casual
+no-clock = no clock
+clock-per-turn-days = { $d ->
+    [one] { $d } day a turn
+   *[other] { $d } days a turn
+}
+rematch-offer = Offer a rematch
+rematch-accept = Accept the rematch
+rematch-decline = Decline
+rematch-offered = You offered a rematch.
+rematch-offered-you = Your opponent offers a rematch, colours swapped.
+rematch-agreed = Rematch agreed: on to the next game.
 
 # Players and ratings
 players-nav = Players

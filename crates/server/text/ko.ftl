@@ -60,6 +60,34 @@ mark-mistake = 실수
 mark-blunder = 큰 실수
 summary-row = { $player }: { $inaccuracies } ?! · { $mistakes } ? · { $blunders } ?? · 평균 손실 { $loss }
 help-explore = 강조된 곳을 눌러 다른 수를 두어 보세요. ←, →로 게임의 수를 오갑니다.
+sound = 내 차례에 소리
+clock-days = { $d }일 { $h }시간
+reason-time = { $player } 시간 초과
+lobby = 로비: 지금 다른 사람과 두기
+lobby-empty = 기다리는 사람이 없습니다. 대국 신청을 올리면 누군가 받을 수 있습니다.
+seek-game = 게임
+seek-time = 시간
+seek-colour = 내 차례
+seek-make = 상대 찾기
+seek-cancel = 취소
+seek-accept = 두기
+seek-yours = 내 신청: 상대를 기다리는 중…
+seek-waiting = 상대를 기다리는 중… (이 페이지를 열어 두세요)
+seek-gone = 그 신청은 이미 받아졌거나 취소되었습니다.
+seek-colour-P1 = 신청자가 먼저 둠
+seek-colour-P2 = 신청자가 나중에 둠
+rated = 레이팅
+casual = 친선
+no-clock = 시간 제한 없음
+clock-per-turn-days = { $d ->
+   *[other] 한 수에 { $d }일
+}
+rematch-offer = 재대국 제안
+rematch-accept = 재대국 수락
+rematch-decline = 거절
+rematch-offered = 재대국을 제안했습니다.
+rematch-offered-you = 상대가 색을 바꿔 재대국을 제안합니다.
+rematch-agreed = 재대국 합의: 다음 게임으로 갑니다.
 
 # Players and ratings
 players-nav = 플레이어

@@ -67,6 +67,37 @@ mark-mistake = ошибка
 mark-blunder = грубая ошибка
 summary-row = { $player }: { $inaccuracies } ?! · { $mistakes } ? · { $blunders } ?? · средняя потеря { $loss }
 help-explore = Щёлкайте по выделенному, чтобы попробовать свой ход; ← и → листают партию.
+sound = Звук, когда ваш ход
+clock-days = { $d } д { $h } ч
+reason-time = у { $player } кончилось время
+lobby = Лобби: сыграть с кем-нибудь сейчас
+lobby-empty = Никто не ждёт. Создайте вызов — его кто-нибудь примет.
+seek-game = Игра
+seek-time = Время
+seek-colour = Вы играете
+seek-make = Найти соперника
+seek-cancel = Отменить
+seek-accept = Играть
+seek-yours = ваш вызов: ждём соперника…
+seek-waiting = Ждём соперника… (не закрывайте страницу)
+seek-gone = Этот вызов уже принят или отменён.
+seek-colour-P1 = автор ходит первым
+seek-colour-P2 = автор ходит вторым
+rated = на рейтинг
+casual = без рейтинга
+no-clock = без часов
+clock-per-turn-days = { $d ->
+    [one] { $d } день на ход
+    [few] { $d } дня на ход
+    [many] { $d } дней на ход
+   *[other] { $d } дня на ход
+}
+rematch-offer = Предложить реванш
+rematch-accept = Принять реванш
+rematch-decline = Отклонить
+rematch-offered = Вы предложили реванш.
+rematch-offered-you = Соперник предлагает реванш, цвета меняются.
+rematch-agreed = Реванш принят: переходим к новой партии.
 
 # Players and ratings
 players-nav = Игроки

@@ -31,6 +31,8 @@ use tokio::sync::{mpsc, oneshot};
 pub mod faults;
 mod players;
 pub use players::{LeaderRow, PROVISIONAL_DEVIATION, PlayerRow, Rating, RatingPoint};
+mod seeks;
+pub use seeks::{NewSeek, SeekRow};
 #[cfg(feature = "test-support")]
 pub mod testing;
 
@@ -271,6 +273,8 @@ pub struct GameRow {
     /// The time control, if the game has one, and where its clocks stand.
     pub clock: Option<Clock>,
     pub clock_state: Option<ClockState>,
+    /// The game its players went on to, when they agreed to a rematch.
+    pub rematch_id: Option<String>,
 }
 
 impl GameRow {
@@ -579,6 +583,7 @@ fn game_from_row(row: &AnyRow) -> Result<GameRow> {
         rated: row.try_get::<i64, _>("rated")? != 0,
         clock,
         clock_state,
+        rematch_id: row.try_get("rematch_id")?,
         id,
     })
 }
@@ -587,7 +592,7 @@ const GAME_COLUMNS: &str = "id, game, variant, mode, level, computer_seat, creat
                             token_p1, token_p2, \
                             status, winner, reason, draw_offer, undos, version, created_ms, \
                             updated_ms, p1_player, p2_player, rated, clock, p1_ms, p2_ms, \
-                            turn_started_ms, deadline_ms";
+                            turn_started_ms, deadline_ms, rematch_id";
 
 /// Creates a missing database file readable by its owner only: it holds the seats' secret
 /// tokens. (SQLite gives its `-wal` and `-shm` files the same permissions.)
@@ -977,6 +982,22 @@ impl Store {
         }
         let rows = query.fetch_all(&self.pool).await?;
         rows.iter().map(game_from_row).collect()
+    }
+
+    /// Records the game `id`'s players went on to (a rematch).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn set_rematch(&self, id: &str, rematch_id: &str) -> Result<()> {
+        let mut conn = self.writer().await?;
+        let result = sqlx::query("UPDATE games SET rematch_id = $1 WHERE id = $2")
+            .bind(rematch_id)
+            .bind(id)
+            .execute(&mut *conn)
+            .await
+            .map_err(StoreError::from);
+        self.release(conn, result).await?;
+        Ok(())
     }
 
     /// Live games whose player to move ran out of time at `now_ms`, at most `limit`.

@@ -13,6 +13,7 @@
 //! ```
 
 mod eval;
+pub use eval::Eval;
 mod geometry;
 mod labels;
 mod notation;

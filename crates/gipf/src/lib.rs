@@ -22,6 +22,7 @@
 //! ```
 
 mod eval;
+pub use eval::Eval;
 mod geometry;
 mod notation;
 mod position_string;

@@ -17,6 +17,7 @@
 
 pub mod board;
 mod eval;
+pub use eval::Eval;
 mod position_string;
 mod view;
 

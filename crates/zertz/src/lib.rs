@@ -9,6 +9,7 @@
 
 pub mod board;
 mod eval;
+pub use eval::Eval;
 mod notation;
 mod position_string;
 mod view;

@@ -23,5 +23,5 @@ mod view;
 
 pub use geometry::{Cell, Direction, Line, Segment, Travel};
 pub use position::{
-    Boop, GhostOnBed, Graduation, Kind, Move, Piece, Pool, Setup, SetupError, Variant,
+    Boop, GhostOnBed, Graduation, Kind, Move, Piece, Pool, Setup, Variant,
 };

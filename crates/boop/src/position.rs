@@ -1,7 +1,7 @@
 //! The position, the turn procedure (placement, boops, ghost step, win check, graduation,
 //! repetition) and move generation.
 
-use ply_core::{ByPlayer, Game, MoveError, Outcome, Player, VariantError, zobrist};
+use ply_core::{PositionError, ByPlayer, Game, MoveError, Outcome, Player, VariantError, zobrist};
 
 use crate::geometry::{Cell, Line, NEIGHBOUR, OFF, Segment, Travel};
 
@@ -308,18 +308,6 @@ fn piece_from_char(ch: char) -> Option<Piece> {
     Some(Piece { player, kind })
 }
 
-/// Why a [`Setup`] is not a position of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl std::error::Error for SetupError {}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 // ---------------------------------------------------------------------------------------------
 // The position
 
@@ -369,8 +357,8 @@ impl Boop {
     /// last already has a winning arrangement, that is not checked (as in play, [W2]).
     ///
     /// # Errors
-    /// [`SetupError`] saying what is inconsistent.
-    pub fn from_setup(setup: &Setup) -> Result<Boop, SetupError> {
+    /// [`PositionError`] saying what is inconsistent.
+    pub fn from_setup(setup: &Setup) -> Result<Boop, PositionError> {
         let mut pieces = [[0u64; 2]; 2];
         for cell in Cell::all() {
             if let Some(p) = setup.cells[cell.index()] {
@@ -382,7 +370,7 @@ impl Boop {
             let pool = setup.pools[player];
             let total = on_bed + pool.kittens as u32 + pool.cats as u32;
             if total != 8 {
-                return Err(SetupError(format!(
+                return Err(PositionError::Inconsistent(format!(
                     "{player} has {total} pieces on the bed and in the pool; the rules keep exactly 8 [K1]"
                 )));
             }
@@ -390,12 +378,12 @@ impl Boop {
         if setup.variant == Variant::Boop
             && (setup.ghosts[Player::P1].is_some() || setup.ghosts[Player::P2].is_some())
         {
-            return Err(SetupError("ghosts exist only in the boooop variant".into()));
+            return Err(PositionError::Inconsistent("ghosts exist only in the boooop variant".into()));
         }
         if let (Some(a), Some(b)) = (setup.ghosts[Player::P1], setup.ghosts[Player::P2])
             && a.segment == b.segment
         {
-            return Err(SetupError(format!("both ghosts are on {} [G1]", a.segment)));
+            return Err(PositionError::Inconsistent(format!("both ghosts are on {} [G1]", a.segment)));
         }
         let mut state = State {
             pieces,

@@ -163,7 +163,7 @@ impl PositionString for Boop {
         setup.ghosts =
             ByPlayer::new(read_ghost("P1 ghost", fields[3])?, read_ghost("P2 ghost", fields[4])?);
         setup.to_move = to_move;
-        let mut game = Boop::from_setup(&setup).map_err(|e| PositionError::Inconsistent(e.0))?;
+        let mut game = Boop::from_setup(&setup)?;
         game.set_outcome(result);
         Ok(game)
     }

@@ -10,7 +10,7 @@
 //! White is [`Player::P1`] and moves first; Black is [`Player::P2`].
 //!
 //! ```
-//! use ply_core::{Game, perft};
+//! use ply_core::{PositionError, Game, perft};
 //! use ply_gipf::Position;
 //!
 //! let mut pos = Position::new("standard").unwrap();
@@ -29,7 +29,7 @@ mod position_string;
 mod rules;
 mod view;
 
-use ply_core::{Game, MoveError, Outcome, Player, VariantError, zobrist};
+use ply_core::{Game, MoveError, Outcome, Player, PositionError, VariantError, zobrist};
 
 pub use geometry::{NUM_ENTRIES, NUM_LINES, NUM_POINTS, Point};
 pub use rules::MAX_STEPS;
@@ -224,18 +224,6 @@ impl Setup {
     }
 }
 
-/// Why a [`Setup`] is not a GIPF position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 /// A GIPF position with its history (for `undo`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
@@ -247,18 +235,22 @@ impl Position {
     /// The position a [`Setup`] describes.
     ///
     /// # Errors
-    /// [`SetupError`] when a piece stands on a dot or twice on one point, chip totals are not
+    /// [`PositionError`] when a piece stands on a dot or twice on one point, chip totals are not
     /// 15 (`basic`) or 18 per player (reserve + chips on the board + chips the opponent has
     /// captured), `basic` has GIPF pieces, a `standard` player has more than 3, a tournament
     /// player who has entered nothing has chips outside his reserve, or both players are
     /// GIPF-committed without a GIPF piece.
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
-        let err = |s: String| Err(SetupError(s));
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        let err = |s: String| Err(PositionError::Inconsistent(s));
         let variant = setup.variant;
         let mut board = Board::EMPTY;
         for &(point, piece) in &setup.pieces {
             let Some(cell) = point.cell() else {
-                return err(format!("{point} is a dot; pieces stand only on interior points"));
+                return Err(PositionError::BadCell {
+                    field: "setup",
+                    text: point.to_string(),
+                    what: "interior point (pieces never stand on dots)",
+                });
             };
             let bit = 1u64 << cell;
             if (board.color[0] | board.color[1]) & bit != 0 {

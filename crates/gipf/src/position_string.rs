@@ -132,7 +132,7 @@ impl PositionString for Position {
             [EntryPhase::NotStarted; 2]
         };
         let setup = Setup { variant, pieces: list, reserve, captured, to_move, entry };
-        let mut pos = Position::from_setup(&setup).map_err(|e| PositionError::Inconsistent(e.0))?;
+        let mut pos = Position::from_setup(&setup)?;
         position::check_result(pos.outcome(), result)?;
         match result {
             None => {}

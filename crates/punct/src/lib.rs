@@ -24,7 +24,7 @@ mod view;
 use std::fmt;
 
 use ply_core::zobrist::{keys, splitmix64};
-use ply_core::{Game, MoveError, Outcome, Player, VariantError};
+use ply_core::{PositionError, Game, MoveError, Outcome, Player, VariantError};
 
 use board::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
 pub use board::{Kind, N_POINTS, Orient, Point, shape_points};
@@ -566,28 +566,20 @@ pub struct SetupPiece {
     pub level: u8,
 }
 
-/// Why a [`Setup`] is not a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 impl Setup {
     /// Reads pieces written as in the worked examples of §8, separated by `;`:
     /// `W E i3:i4,i5 L1; B T i8:i9,j9 L1`. The level may be left out for level 1.
     ///
     /// # Errors
-    /// [`SetupError`] naming the piece that cannot be read.
-    pub fn parse(text: &str, to_move: Player) -> Result<Setup, SetupError> {
+    /// [`PositionError`] naming the piece that cannot be read.
+    pub fn parse(text: &str, to_move: Player) -> Result<Setup, PositionError> {
         let mut pieces = Vec::new();
         for item in text.split(';').map(str::trim).filter(|s| !s.is_empty()) {
-            let bad = || SetupError(format!("cannot read piece '{item}'"));
+            let bad = || PositionError::BadPiece {
+                field: "setup",
+                text: item.to_string(),
+                expected: "owner, kind, point and orientation",
+            };
             let words: Vec<&str> = item.split_whitespace().collect();
             if words.len() != 3 && words.len() != 4 {
                 return Err(bad());
@@ -643,8 +635,8 @@ impl Position {
     /// fit in 18 per player. Nobody may already have a connection.
     ///
     /// # Errors
-    /// [`SetupError`] saying which piece is wrong.
-    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, SetupError> {
+    /// [`PositionError`] saying which piece is wrong.
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         Position::build(setup, variant, None)
     }
 
@@ -654,7 +646,7 @@ impl Position {
         setup: &Setup,
         variant: Variant,
         over: Option<Outcome>,
-    ) -> Result<Position, SetupError> {
+    ) -> Result<Position, PositionError> {
         let mut st = State::empty();
         let mut order: Vec<&SetupPiece> = setup.pieces.iter().collect();
         order.sort_by_key(|p| p.level);
@@ -668,7 +660,7 @@ impl Position {
                 sp.plain[1],
                 sp.level
             );
-            let err = |why: &str| Err(SetupError(format!("{name}: {why}")));
+            let err = |why: &str| Err(PositionError::Inconsistent(format!("{name}: {why}")));
             let Some(orient) = find_orient(sp.kind, sp.punct, sp.plain[0], sp.plain[1]) else {
                 return err("not a shape of this kind");
             };
@@ -704,7 +696,7 @@ impl Position {
         st.hash = st.compute_hash();
         let vis = st.visible();
         if over.is_none() && (State::connected(&vis, 0) || State::connected(&vis, 1)) {
-            return Err(SetupError("a player already has a connection".into()));
+            return Err(PositionError::Inconsistent("a player already has a connection".into()));
         }
         st.outcome = over;
         Ok(Position { state: st, variant, history: Vec::new() })

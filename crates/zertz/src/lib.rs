@@ -14,10 +14,9 @@ mod notation;
 mod position_string;
 mod view;
 
-use std::fmt;
 
 use ply_core::zobrist::keys;
-use ply_core::{Game, MoveError, Outcome, Player, VariantError};
+use ply_core::{PositionError, Game, MoveError, Outcome, Player, VariantError};
 
 use board::{Bits, Board, Layout, NONE};
 
@@ -287,18 +286,6 @@ pub struct Setup {
     pub to_move: Player,
 }
 
-/// Why a [`Setup`] is not a position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
-
 /// A ZÈRTZ position with its history.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -337,7 +324,7 @@ impl Position {
     /// # Errors
     /// When a ring does not exist or is named twice, the marble counts do not add up to the
     /// variant's marbles, no ring is vacant, or a player already holds a winning set.
-    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: &Setup, variant: Variant) -> Result<Position, PositionError> {
         Position::build(setup, variant, None)
     }
 
@@ -347,18 +334,18 @@ impl Position {
         setup: &Setup,
         variant: Variant,
         over: Option<Outcome>,
-    ) -> Result<Position, SetupError> {
+    ) -> Result<Position, PositionError> {
         let layout = variant.board().layout();
         let ring = |t: &str| {
             layout
                 .parse_name(t)
-                .ok_or_else(|| SetupError(format!("no ring {t} on board {}", variant.id())))
+                .ok_or_else(|| PositionError::BadCell { field: "setup", text: t.to_string(), what: "ring" })
         };
         let mut rings = layout.all;
         for t in setup.removed.split_whitespace() {
             let i = ring(t)?;
             if rings & (1 << i) == 0 {
-                return Err(SetupError(format!("ring {t} removed twice")));
+                return Err(PositionError::Inconsistent(format!("ring {t} removed twice")));
             }
             rings &= !(1u64 << i);
         }
@@ -368,14 +355,18 @@ impl Position {
             let colour = chars
                 .next()
                 .and_then(Colour::from_letter)
-                .ok_or_else(|| SetupError(format!("bad marble '{t}'")))?;
+                .ok_or_else(|| PositionError::BadPiece {
+                    field: "setup",
+                    text: t.to_string(),
+                    expected: "a marble W, G or B and its ring",
+                })?;
             let i = ring(chars.as_str())?;
             let b = 1u64 << i;
             if rings & b == 0 {
-                return Err(SetupError(format!("marble {t} is on a removed ring")));
+                return Err(PositionError::Inconsistent(format!("marble {t} is on a removed ring")));
             }
             if (marbles[0] | marbles[1] | marbles[2]) & b != 0 {
-                return Err(SetupError(format!("two marbles on {}", layout.name(i))));
+                return Err(PositionError::Inconsistent(format!("two marbles on {}", layout.name(i))));
             }
             marbles[colour.index()] |= b;
         }
@@ -387,7 +378,7 @@ impl Position {
                 + u32::from(setup.captures[0][k])
                 + u32::from(setup.captures[1][k]);
             if sum != u32::from(total[k]) {
-                return Err(SetupError(format!(
+                return Err(PositionError::Inconsistent(format!(
                     "{} marbles add up to {sum}, not {}",
                     c.word(),
                     total[k]
@@ -396,7 +387,7 @@ impl Position {
         }
         for p in Player::BOTH {
             if over.is_none() && variant.is_win(setup.captures[p.index()]) {
-                return Err(SetupError(format!("{p} already holds a winning set")));
+                return Err(PositionError::Inconsistent(format!("{p} already holds a winning set")));
             }
         }
         let mut state = State {
@@ -409,7 +400,7 @@ impl Position {
             hash: 0,
         };
         if over.is_none() && state.vacant() == 0 {
-            return Err(SetupError("no vacant ring: the game would be over".into()));
+            return Err(PositionError::Inconsistent("no vacant ring: the game would be over".into()));
         }
         state.hash = hash_of(&state);
         let mut pos = Position { variant, layout, state, history: Vec::new() };

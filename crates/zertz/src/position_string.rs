@@ -105,7 +105,7 @@ impl PositionString for Position {
             to_move,
         };
         let pos = Position::build(&setup, variant, result)
-            .map_err(|e| PositionError::Inconsistent(e.0))?;
+            ?;
         position::check_result(pos.outcome(), result)?;
         Ok(pos)
     }

@@ -241,6 +241,13 @@ impl Position {
     /// player who has entered nothing has chips outside his reserve, or both players are
     /// GIPF-committed without a GIPF piece.
     pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
+        Position::build(setup, false)
+    }
+
+    /// [`from_setup`](Position::from_setup); with `finished`, a game already over may have
+    /// both players without GIPF pieces (the mover's removals took both players' last ones):
+    /// the caller sets the winner (position strings).
+    pub(crate) fn build(setup: &Setup, finished: bool) -> Result<Position, PositionError> {
         let err = |s: String| Err(PositionError::Inconsistent(s));
         let variant = setup.variant;
         let mut board = Board::EMPTY;
@@ -309,6 +316,7 @@ impl Position {
         match lost.as_slice() {
             [] => state.settle(),
             [p] => state.winner = Some(p.other()),
+            _ if finished => {}
             _ => return err("both players are without GIPF pieces".to_string()),
         }
         state.hash = state.compute_hash();

@@ -132,7 +132,7 @@ impl PositionString for Position {
             [EntryPhase::NotStarted; 2]
         };
         let setup = Setup { variant, pieces: list, reserve, captured, to_move, entry };
-        let mut pos = Position::from_setup(&setup)?;
+        let mut pos = Position::build(&setup, result.is_some())?;
         position::check_result(pos.outcome(), result)?;
         match result {
             None => {}
@@ -163,6 +163,16 @@ mod tests {
             assert_eq!(pos.position_string(), s);
             assert_eq!(Position::from_position_string(s).unwrap(), pos);
         }
+    }
+
+    /// The mover's removals took both players' last GIPF pieces: he wins, and the string of
+    /// that finished position reads back (found by the random-game test).
+    #[test]
+    fn both_without_gipf_pieces_after_the_last_turn() {
+        let s = "gipf;tournament;b5,c2,d2,d6,d7,f2;b2,c6,e3,f3,h5;10,12;1,2;ss;P1;P1wins";
+        let pos = Position::from_position_string(s).unwrap();
+        assert_eq!(pos.position_string(), s);
+        assert!(Position::from_position_string(&s.replace("P1wins", "*")).is_err());
     }
 
     #[test]

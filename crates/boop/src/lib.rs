@@ -19,6 +19,7 @@ mod labels;
 mod notation;
 mod position;
 mod position_string;
+mod text;
 mod view;
 
 pub use geometry::{Cell, Direction, Line, Segment, Travel};

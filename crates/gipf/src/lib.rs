@@ -27,6 +27,7 @@ mod geometry;
 mod notation;
 mod position_string;
 mod rules;
+mod text;
 mod view;
 
 use ply_core::{Game, MoveError, Outcome, Player, PositionError, VariantError, zobrist};

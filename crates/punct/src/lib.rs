@@ -19,6 +19,7 @@ pub mod board;
 mod eval;
 pub use eval::Eval;
 mod position_string;
+mod text;
 mod view;
 
 use std::fmt;

@@ -418,11 +418,11 @@ impl View for Position {
     }
 
     fn texts(lang: &str) -> &'static str {
-        match lang.split(['-', '_']).next() {
-            Some("ko") => include_str!("text/ko.ftl"),
-            Some("ru") => include_str!("text/ru.ftl"),
-            _ => include_str!("text/en.ftl"),
-        }
+        ply_core::in_language(lang, &crate::text::TEXTS)
+    }
+
+    fn rules(lang: &str) -> &'static str {
+        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

@@ -12,6 +12,7 @@ mod eval;
 pub use eval::Eval;
 mod notation;
 mod position_string;
+mod text;
 mod view;
 
 

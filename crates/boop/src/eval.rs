@@ -5,7 +5,8 @@
 use ply_core::{Evaluate, Evaluator, Game, Player};
 
 use crate::geometry::{Cell, Line};
-use crate::position::{Boop, Graduation, Kind, Move};
+use crate::rules::Boop;
+use crate::types::{Graduation, Kind, Move};
 
 /// Cells two steps or more from every edge (c3–d4) and one step (the ring around them).
 const CENTRE: u64 = bits(&[14, 15, 20, 21]);

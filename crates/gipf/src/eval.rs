@@ -9,7 +9,8 @@ use ply_core::{Evaluate, Evaluator, Game, Player};
 
 use crate::geometry::{ENTRIES, NUM_LINES};
 use crate::rules::{Board, Row};
-use crate::{GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
+use crate::rules::{Position, State};
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Variant};
 
 /// Value of a chip in reserve, and of a chip on the board, in evaluation units.
 const RESERVE: i32 = 100;
@@ -64,7 +65,7 @@ fn threats(state: &State, p: usize) -> (usize, i32) {
         return (0, 0);
     }
     let gipf =
-        state.variant == Variant::Tournament && state.entry[p] == crate::EntryPhase::NotStarted;
+        state.variant == Variant::Tournament && state.entry[p] == EntryPhase::NotStarted;
     let you = 1 - p;
     let lethal_possible = state.committed(Player::from_index(you));
     let mut n = 0;

@@ -23,7 +23,8 @@ use serde_json::{Map, Value, json};
 
 use crate::geometry::{CELL_POINT, ENTRIES, LINES, Point, point_xy};
 use crate::notation::{Removal, Token, replay};
-use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Position, State, Step, Variant};
+use crate::rules::{Position, State};
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Step, Variant};
 
 fn symbol(pos: &Position, p: Point) -> char {
     match pos.piece_at(p) {

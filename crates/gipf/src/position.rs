@@ -18,7 +18,10 @@
 use ply_core::position::{self, Frame};
 use ply_core::{Game, Outcome, Player, PositionError, PositionString};
 
-use crate::{EntryPhase, Piece, Point, Position, Setup, Variant};
+use crate::geometry::Point;
+use crate::rules::Position;
+use crate::setup::Setup;
+use crate::types::{EntryPhase, Piece, Variant};
 
 fn pieces(pos: &Position, player: Player) -> String {
     let list: Vec<String> = Point::all()

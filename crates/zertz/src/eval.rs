@@ -11,8 +11,9 @@ use std::cell::RefCell;
 
 use ply_core::{Evaluate, Evaluator, Player};
 
-use crate::board::{Bits, Layout, NONE};
-use crate::{Move, Position, State};
+use crate::geometry::{Bits, Layout, NONE};
+use crate::rules::{Position, State};
+use crate::types::Move;
 
 /// Base value of a captured marble (W, G, B): white is the scarcest.
 const VALUE: [i32; 3] = [150, 120, 100];

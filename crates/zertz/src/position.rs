@@ -13,8 +13,10 @@
 use ply_core::position::{self, Frame};
 use ply_core::{Game, PositionError, PositionString};
 
-use crate::board::Bits;
-use crate::{Colour, Position, Setup, Variant};
+use crate::geometry::Bits;
+use crate::rules::Position;
+use crate::setup::Setup;
+use crate::types::{Colour, Variant};
 
 fn list(items: Vec<String>) -> String {
     if items.is_empty() { "-".to_string() } else { items.join(",") }
@@ -117,7 +119,7 @@ mod tests {
 
     #[test]
     fn starts() {
-        for v in crate::VARIANTS {
+        for v in crate::types::VARIANTS {
             let pos = Position::new(v).unwrap();
             let s = pos.position_string();
             assert_eq!(Position::from_position_string(&s).unwrap(), pos, "{s}");

@@ -28,8 +28,10 @@ use std::cell::RefCell;
 
 use ply_core::{Evaluate, Evaluator};
 
-use crate::board::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
-use crate::{Move, N_POINTS, NO_OWNER, PIECES_PER_PLAYER, Position, State, Variant};
+use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
+use crate::geometry::N_POINTS;
+use crate::rules::{NO_OWNER, Position, State};
+use crate::types::{Move, PIECES_PER_PLAYER, Variant};
 
 /// "No path": larger than any real distance.
 const FAR: u16 = 4000;

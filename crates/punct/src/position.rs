@@ -15,7 +15,10 @@
 use ply_core::position::{self, Frame};
 use ply_core::{Game, Player, PositionError, PositionString};
 
-use crate::{Kind, Point, Position, Setup, SetupPiece, Variant};
+use crate::geometry::{Kind, Point};
+use crate::rules::Position;
+use crate::setup::{Setup, SetupPiece};
+use crate::types::Variant;
 
 fn pieces(pos: &Position, player: Player) -> String {
     let list: Vec<String> = pos

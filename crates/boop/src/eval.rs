@@ -80,7 +80,8 @@ impl Evaluator<Boop> for Eval {
     fn material(&self, position: &Boop) -> i32 {
         let me = position.to_move();
         let cats = |p: Player| {
-            (position.cells_mask(p, Kind::Cat).count_ones() + u32::from(position.pool(p).cats)) as i32
+            (position.cells_mask(p, Kind::Cat).count_ones() + u32::from(position.pool(p).cats))
+                as i32
         };
         150 * (cats(me) - cats(me.other()))
     }

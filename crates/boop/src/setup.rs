@@ -176,12 +176,17 @@ impl Boop {
         if setup.variant == Variant::Boop
             && (setup.ghosts[Player::P1].is_some() || setup.ghosts[Player::P2].is_some())
         {
-            return Err(PositionError::Inconsistent("ghosts exist only in the boooop variant".into()));
+            return Err(PositionError::Inconsistent(
+                "ghosts exist only in the boooop variant".into(),
+            ));
         }
         if let (Some(a), Some(b)) = (setup.ghosts[Player::P1], setup.ghosts[Player::P2])
             && a.segment == b.segment
         {
-            return Err(PositionError::Inconsistent(format!("both ghosts are on {} [G1]", a.segment)));
+            return Err(PositionError::Inconsistent(format!(
+                "both ghosts are on {} [G1]",
+                a.segment
+            )));
         }
         let mut state = State {
             pieces,

@@ -107,11 +107,8 @@ pub struct Piece {
     pub kind: Kind,
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Piece identities
-
-
 
 /// Updates labels and the Zobrist hash alongside the bitboards during `play`.
 pub(crate) struct Tracker<'a> {

@@ -7,8 +7,8 @@ use ply_core::{Game, Outcome, Player, View};
 use serde_json::{Value, json};
 
 use crate::geometry::{Cell, Line, Segment};
-use crate::types::{self as labels, decode};
 use crate::rules::Boop;
+use crate::types::{self as labels, decode};
 use crate::types::{GhostOnBed, Graduation, Kind, Move, Variant};
 
 const CELL: i32 = 60;

@@ -64,8 +64,7 @@ fn threats(state: &State, p: usize) -> (usize, i32) {
     if b.reserve[p] == 0 {
         return (0, 0);
     }
-    let gipf =
-        state.variant == Variant::Tournament && state.entry[p] == EntryPhase::NotStarted;
+    let gipf = state.variant == Variant::Tournament && state.entry[p] == EntryPhase::NotStarted;
     let you = 1 - p;
     let lethal_possible = state.committed(Player::from_index(you));
     let mut n = 0;

@@ -21,7 +21,6 @@
 //! assert_eq!(pos.reserve(ply_core::Player::P1), 11);
 //! ```
 
-
 mod eval;
 mod game;
 mod geometry;

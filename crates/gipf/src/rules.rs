@@ -5,11 +5,9 @@
 use ply_core::{Player, zobrist};
 
 use crate::geometry::{
-    self, Point,
-    AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES,
+    self, AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES, Point,
 };
 use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Piece, Step, Variant};
-
 
 /// Pieces, reserves and captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -52,7 +52,6 @@ impl Setup {
     }
 }
 
-
 impl Position {
     /// The position a [`Setup`] describes.
     ///

@@ -89,7 +89,6 @@ impl EntryPhase {
     }
 }
 
-
 /// One removal step of a turn: the line of the row, and the GIPF pieces kept, as a mask of
 /// positions along the line (bit i = the line's i-th point in ascending order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -153,4 +152,3 @@ impl Move {
         self.steps[self.len as usize] = Step::default();
     }
 }
-

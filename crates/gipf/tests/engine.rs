@@ -58,12 +58,21 @@ fn the_evaluation_sees_the_threat() {
     // White one push from taking Black's last GIPF piece: good for White whoever moves.
     let white = last_gipf(Player::P1);
     let black = last_gipf(Player::P2);
-    assert!(Position::evaluator().evaluate(&white) > 300, "{}", Position::evaluator().evaluate(&white));
-    assert!(Position::evaluator().evaluate(&black) < -300, "{}", Position::evaluator().evaluate(&black));
+    assert!(
+        Position::evaluator().evaluate(&white) > 300,
+        "{}",
+        Position::evaluator().evaluate(&white)
+    );
+    assert!(
+        Position::evaluator().evaluate(&black) < -300,
+        "{}",
+        Position::evaluator().evaluate(&black)
+    );
     // The prior puts a winning turn first.
     let mut moves = Vec::new();
     white.legal_moves(&mut moves);
-    let favourite = *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&white, m)).unwrap();
+    let favourite =
+        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&white, m)).unwrap();
     let mut h = white.clone();
     h.play(favourite);
     assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{}", white.format_move(favourite));

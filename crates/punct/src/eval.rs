@@ -28,8 +28,8 @@ use std::cell::RefCell;
 
 use ply_core::{Evaluate, Evaluator};
 
-use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
 use crate::geometry::N_POINTS;
+use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
 use crate::rules::{NO_OWNER, Position, State};
 use crate::types::{Move, PIECES_PER_PLAYER, Variant};
 

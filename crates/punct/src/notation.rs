@@ -11,7 +11,6 @@ use crate::rules::Position;
 use crate::setup::find_orient;
 use crate::types::Move;
 
-
 impl fmt::Display for Move {
     /// The canonical notation (§6.3).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -25,7 +24,6 @@ impl fmt::Display for Move {
         }
     }
 }
-
 
 impl Position {
     pub(crate) fn parse_inner(&self, text: &str) -> Result<Move, MoveError> {

@@ -108,8 +108,7 @@ impl PositionString for Position {
             }
         };
         let setup = Setup { pieces: list, to_move: Some(to_move) };
-        let mut pos = Position::build(&setup, variant, result)
-            ?;
+        let mut pos = Position::build(&setup, variant, result)?;
         pos.state.last_pass = last_pass;
         position::check_result(pos.outcome(), result)?;
         Ok(pos)

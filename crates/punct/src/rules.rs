@@ -5,7 +5,9 @@
 use ply_core::zobrist::{keys, splitmix64};
 use ply_core::{Outcome, Player};
 
-use crate::geometry::{self, CENTRAL, Kind, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES};
+use crate::geometry::{
+    self, CENTRAL, Kind, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES,
+};
 use crate::types::{Move, PIECES_PER_PLAYER, PieceInfo, Variant};
 
 pub(crate) const MAX_PIECES: usize = 2 * PIECES_PER_PLAYER;
@@ -36,7 +38,6 @@ impl Piece {
         u32::from_be_bytes([self.owner, self.orient, self.at, self.level])
     }
 }
-
 
 pub(crate) static PIECE_KEYS: [u64; 2 * geometry::N_ORIENTS * N_POINTS] = keys(0x5055_4E43_5401);
 pub(crate) const LEVEL_KEYS: [u64; MAX_PIECES + 2] = keys(0x5055_4E43_5402);
@@ -194,7 +195,14 @@ impl State {
     /// The landing rule [L1]–[L6] for the lifted piece at `to` in `orient` (its plain dots
     /// `a`, `b` on the board). Returns the new level.
     #[inline]
-    pub(crate) fn land(&self, lift: &Lift, to: u8, orient: u8, a: u8, b: u8) -> Result<u8, Illegal> {
+    pub(crate) fn land(
+        &self,
+        lift: &Lift,
+        to: u8,
+        orient: u8,
+        a: u8,
+        b: u8,
+    ) -> Result<u8, Illegal> {
         let (hq, oq) = self.under(lift, to);
         let (ha, _) = self.under(lift, a);
         let (hb, _) = self.under(lift, b);
@@ -440,7 +448,6 @@ pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) history: Vec<State>,
 }
-
 
 impl Position {
     #[must_use]

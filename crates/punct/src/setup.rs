@@ -84,7 +84,6 @@ pub(crate) fn find_orient(kind: Kind, q: Point, a: Point, b: Point) -> Option<Or
     })
 }
 
-
 impl Position {
     /// The empty board of `variant`, White to move.
     #[must_use]

@@ -9,7 +9,6 @@ use crate::geometry::{Kind, Orient, Point, shape_points};
 /// Pieces per player.
 pub const PIECES_PER_PLAYER: usize = 18;
 
-
 /// The two variants (§1.3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {

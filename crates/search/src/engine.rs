@@ -268,12 +268,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
         let amplitude = think.noise + (think.noise_scale * eval.value_scale()).round() as i32;
         let think = &Think { noise: amplitude, noise_scale: 0.0, ..*think };
         let game = self.game.game();
-        let noisy = Noisy {
-            eval,
-            amplitude,
-            seed: think.seed,
-            material_only: think.material_only,
-        };
+        let noisy = Noisy { eval, amplitude, seed: think.seed, material_only: think.material_only };
         let result = match think.algorithm {
             Algorithm::AlphaBeta => {
                 if !self.alphabeta.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {

@@ -281,7 +281,8 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             game.undo();
             won
         });
-        let logits: Vec<f32> = moves.iter().map(|&m| self.eval.move_prior(game, m) as f32 / 100.0).collect();
+        let logits: Vec<f32> =
+            moves.iter().map(|&m| self.eval.move_prior(game, m) as f32 / 100.0).collect();
         let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let mut priors: Vec<(G::Move, f32)> = moves
             .iter()

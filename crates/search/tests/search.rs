@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use ply_boop::{Boop, Pool, Setup, Variant};
-use ply_core::{Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64};
+use ply_core::{
+    Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64,
+};
 use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher};
 
 /// A synthetic game tree: each position is its path; it has 2–4 moves, and after some

@@ -357,8 +357,11 @@ impl Evaluator<Position> for Eval {
             // Capturing is compulsory: the mover takes his best chain.
             let mut moves = Vec::new();
             position.gen_captures(&mut moves);
-            let best =
-                moves.iter().map(|&m| position.gain_for(me, position.chain_gain(m))).max().unwrap_or(0);
+            let best = moves
+                .iter()
+                .map(|&m| position.gain_for(me, position.chain_gain(m)))
+                .max()
+                .unwrap_or(0);
             if best >= NEAR_WIN {
                 return NEAR_WIN;
             }

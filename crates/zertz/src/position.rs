@@ -106,8 +106,7 @@ impl PositionString for Position {
             ],
             to_move,
         };
-        let pos = Position::build(&setup, variant, result)
-            ?;
+        let pos = Position::build(&setup, variant, result)?;
         position::check_result(pos.outcome(), result)?;
         Ok(pos)
     }

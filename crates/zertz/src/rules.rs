@@ -183,7 +183,15 @@ impl Position {
     }
 
     #[allow(clippy::needless_range_loop)] // d indexes two neighbour tables
-    pub(crate) fn gen_chains(&self, start: u8, at: u8, occ: u64, depth: u8, dirs: u64, out: &mut Vec<Move>) {
+    pub(crate) fn gen_chains(
+        &self,
+        start: u8,
+        at: u8,
+        occ: u64,
+        depth: u8,
+        dirs: u64,
+        out: &mut Vec<Move>,
+    ) {
         let nb = &self.layout.nb;
         let vacant = self.state.rings & !occ;
         let mut any = false;
@@ -317,4 +325,3 @@ pub(crate) fn hash_of(s: &State) -> u64 {
     }
     h
 }
-

@@ -21,7 +21,6 @@ pub struct Setup {
     pub to_move: Player,
 }
 
-
 impl Position {
     /// The start position of a variant.
     #[must_use]
@@ -58,9 +57,11 @@ impl Position {
     ) -> Result<Position, PositionError> {
         let layout = variant.board().layout();
         let ring = |t: &str| {
-            layout
-                .parse_name(t)
-                .ok_or_else(|| PositionError::BadCell { field: "setup", text: t.to_string(), what: "ring" })
+            layout.parse_name(t).ok_or_else(|| PositionError::BadCell {
+                field: "setup",
+                text: t.to_string(),
+                what: "ring",
+            })
         };
         let mut rings = layout.all;
         for t in setup.removed.split_whitespace() {
@@ -73,21 +74,25 @@ impl Position {
         let mut marbles = [0u64; 3];
         for t in setup.marbles.split_whitespace() {
             let mut chars = t.chars();
-            let colour = chars
-                .next()
-                .and_then(Colour::from_letter)
-                .ok_or_else(|| PositionError::BadPiece {
+            let colour = chars.next().and_then(Colour::from_letter).ok_or_else(|| {
+                PositionError::BadPiece {
                     field: "setup",
                     text: t.to_string(),
                     expected: "a marble W, G or B and its ring",
-                })?;
+                }
+            })?;
             let i = ring(chars.as_str())?;
             let b = 1u64 << i;
             if rings & b == 0 {
-                return Err(PositionError::Inconsistent(format!("marble {t} is on a removed ring")));
+                return Err(PositionError::Inconsistent(format!(
+                    "marble {t} is on a removed ring"
+                )));
             }
             if (marbles[0] | marbles[1] | marbles[2]) & b != 0 {
-                return Err(PositionError::Inconsistent(format!("two marbles on {}", layout.name(i))));
+                return Err(PositionError::Inconsistent(format!(
+                    "two marbles on {}",
+                    layout.name(i)
+                )));
             }
             marbles[colour.index()] |= b;
         }
@@ -108,7 +113,9 @@ impl Position {
         }
         for p in Player::BOTH {
             if over.is_none() && variant.is_win(setup.captures[p.index()]) {
-                return Err(PositionError::Inconsistent(format!("{p} already holds a winning set")));
+                return Err(PositionError::Inconsistent(format!(
+                    "{p} already holds a winning set"
+                )));
             }
         }
         let mut state = State {
@@ -121,7 +128,9 @@ impl Position {
             hash: 0,
         };
         if over.is_none() && state.vacant() == 0 {
-            return Err(PositionError::Inconsistent("no vacant ring: the game would be over".into()));
+            return Err(PositionError::Inconsistent(
+                "no vacant ring: the game would be over".into(),
+            ));
         }
         state.hash = hash_of(&state);
         let mut pos = Position { variant, layout, state, history: Vec::new() };
@@ -132,5 +141,4 @@ impl Position {
         }
         Ok(pos)
     }
-
 }

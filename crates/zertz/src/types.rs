@@ -178,4 +178,3 @@ pub(crate) const POW6: [u64; 25] = {
     }
     t
 };
-

@@ -60,7 +60,8 @@ fn the_evaluation_sees_captures_and_isolations() {
     assert!(Position::evaluator().evaluate(&g) > 5_000, "{}", Position::evaluator().evaluate(&g));
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    let favourite = *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&g, m)).unwrap();
+    let favourite =
+        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&g, m)).unwrap();
     assert_eq!(g.format_move(favourite), "d5xd3");
     assert!(Position::evaluator().is_forcing(&g, favourite));
     // The corner pair a1 a2 is cut off from the rest with one vacancy: filling it takes the
@@ -72,7 +73,10 @@ fn the_evaluation_sees_captures_and_isolations() {
     let mut h = g.clone();
     h.play(isolate);
     assert_eq!(h.state().captures[0], [1, 0, 1], "the premise: the group is taken");
-    assert!(Position::evaluator().move_prior(&g, isolate) > Position::evaluator().move_prior(&g, quiet) + 200);
+    assert!(
+        Position::evaluator().move_prior(&g, isolate)
+            > Position::evaluator().move_prior(&g, quiet) + 200
+    );
     assert!(Position::evaluator().evaluate(&g) > 100, "{}", Position::evaluator().evaluate(&g));
 }
 

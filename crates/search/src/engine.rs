@@ -185,12 +185,15 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     }
 }
 
+/// The evaluator an engine's searchers use: the game's own, with the level's noise.
+type EngineEval<G> = Noisy<<G as Evaluate>::Evaluator>;
+
 /// The [`AnyEngine`] of a typed game.
 pub struct Engine<G: Evaluate> {
     game: DynGame<G>,
     preferred: Algorithm,
-    alphabeta: Option<(Think, AlphaBeta<G, Noisy<G::Evaluator>>)>,
-    mcts: Option<(Think, Mcts<G, Noisy<G::Evaluator>>)>,
+    alphabeta: Option<(Think, AlphaBeta<G, EngineEval<G>>)>,
+    mcts: Option<(Think, Mcts<G, EngineEval<G>>)>,
 }
 
 impl<G: Game + Evaluate + View + PositionString> Engine<G> {

@@ -13,7 +13,7 @@ use std::fmt::Debug;
 use std::sync::LazyLock;
 
 use ply_core::zobrist::splitmix64;
-use ply_core::{Game, MoveError, Registry, testkit};
+use ply_core::{Game, MoveError, PositionString, Registry, testkit};
 use ply_records::boardspace::{self, Check, Conversion};
 use ply_records::{Record, RecordMove};
 
@@ -187,6 +187,40 @@ pub fn check_move_text<G: Game>(game: &G, text: &str) {
     match game.parse_move(&canonical) {
         Ok(back) => assert_eq!(back, mv, "{text:?} → {canonical:?} parses to another move"),
         Err(e) => panic!("{text:?} → {canonical:?}, which does not parse: {e}"),
+    }
+}
+
+/// The position-string targets: the whole input, as text (invalid UTF-8 replaced), read as a
+/// position string of `G`. Reading must not panic; a string that reads is a position whose
+/// own string reads back to the same string and hash, whose legal turns exist exactly while
+/// the game goes on, and on which a few turns can be played and written again. (GIPF's
+/// tournament positions are only read and written, see [`LEFT_OUT`].)
+///
+/// # Panics
+/// When the reader breaks that promise.
+pub fn check_position_string<G: PositionString>(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let Ok(pos) = G::from_position_string(&text) else { return };
+    let written = pos.position_string();
+    let again = G::from_position_string(&written)
+        .unwrap_or_else(|e| panic!("{text:?} reads, but its string {written:?} does not: {e}"));
+    assert_eq!(again.position_string(), written, "{text:?}: the string changes");
+    assert_eq!(again.hash(), pos.hash(), "{text:?}: the hash changes");
+    assert_eq!(pos.hash(), pos.compute_hash(), "{text:?}: the hash is not the computed one");
+    if !fuzzed(G::NAME, pos.variant()) {
+        return;
+    }
+    let mut game = pos;
+    let mut moves = Vec::new();
+    for _ in 0..4 {
+        game.legal_moves(&mut moves);
+        assert_eq!(moves.is_empty(), game.outcome().is_some(), "{text:?}: moves while over");
+        let Some(&mv) = moves.first() else { break };
+        game.play(mv);
+        let s = game.position_string();
+        let back = G::from_position_string(&s)
+            .unwrap_or_else(|e| panic!("{text:?}: after a turn, {s:?} does not read: {e}"));
+        assert_eq!(back.hash(), game.hash(), "{s:?}");
     }
 }
 

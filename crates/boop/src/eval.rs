@@ -2,10 +2,11 @@
 //! cats in a line with the third cell open threaten to win, pieces in the middle cannot be
 //! booped off the bed, and a cat line the opponent already holds wins for him next turn.
 
-use ply_core::{Evaluate, Game, Player};
+use ply_core::{Evaluate, Evaluator, Game, Player};
 
 use crate::geometry::{Cell, Line};
-use crate::position::{Boop, Graduation, Kind, Move};
+use crate::rules::Boop;
+use crate::types::{Graduation, Kind, Move};
 
 /// Cells two steps or more from every edge (c3–d4) and one step (the ring around them).
 const CENTRE: u64 = bits(&[14, 15, 20, 21]);
@@ -60,26 +61,36 @@ impl Boop {
     }
 }
 
+/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
+/// position ([`Evaluator`]). It has no weights to set yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eval;
+
 impl Evaluate for Boop {
-    fn evaluate(&self) -> i32 {
-        let me = self.to_move();
+    type Evaluator = Eval;
+}
+
+impl Evaluator<Boop> for Eval {
+    fn evaluate(&self, position: &Boop) -> i32 {
+        let me = position.to_move();
         // The side to move gets a tempo: he acts on his threats first.
-        self.standing(me) - self.standing(me.other()) + 25
+        position.standing(me) - position.standing(me.other()) + 25
     }
 
-    fn material(&self) -> i32 {
-        let me = self.to_move();
+    fn material(&self, position: &Boop) -> i32 {
+        let me = position.to_move();
         let cats = |p: Player| {
-            (self.cells_mask(p, Kind::Cat).count_ones() + u32::from(self.pool(p).cats)) as i32
+            (position.cells_mask(p, Kind::Cat).count_ones() + u32::from(position.pool(p).cats))
+                as i32
         };
         150 * (cats(me) - cats(me.other()))
     }
 
-    fn value_scale() -> f32 {
+    fn value_scale(&self) -> f32 {
         300.0
     }
 
-    fn move_prior(&self, mv: Move) -> i32 {
+    fn move_prior(&self, _: &Boop, mv: Move) -> i32 {
         let mut p = 0;
         match mv.graduation {
             Some(Graduation::Line(_)) => p += 150,
@@ -98,7 +109,7 @@ impl Evaluate for Boop {
         p
     }
 
-    fn is_forcing(&self, mv: Move) -> bool {
+    fn is_forcing(&self, _: &Boop, mv: Move) -> bool {
         matches!(mv.graduation, Some(Graduation::Line(_)))
     }
 }

@@ -13,14 +13,18 @@
 //! ```
 
 mod eval;
+mod game;
 mod geometry;
-mod labels;
 mod notation;
 mod position;
-mod position_string;
+mod rules;
+mod setup;
+mod text;
+mod types;
 mod view;
 
+pub use eval::Eval;
 pub use geometry::{Cell, Direction, Line, Segment, Travel};
-pub use position::{
-    Boop, GhostOnBed, Graduation, Kind, Move, Piece, Pool, Setup, SetupError, Variant,
-};
+pub use rules::Boop;
+pub use setup::Setup;
+pub use types::{GhostOnBed, Graduation, Kind, Move, Piece, Pool, Variant};

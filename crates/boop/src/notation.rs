@@ -5,7 +5,8 @@ use std::fmt::Write;
 use ply_core::{Game, MoveError};
 
 use crate::geometry::{Cell, Line, Segment};
-use crate::position::{Boop, Graduation, Kind, Move, Variant};
+use crate::rules::Boop;
+use crate::types::{Graduation, Kind, Move, Variant};
 
 /// The canonical token of a move (boop.md §7.2).
 #[must_use]

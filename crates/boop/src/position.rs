@@ -1,860 +1,210 @@
-//! The position, the turn procedure (placement, boops, ghost step, win check, graduation,
-//! repetition) and move generation.
+//! boop. position strings (`docs/position-strings.md`):
+//!
+//! ```text
+//! boop;<variant>;<bed>;<P1 pool>;<P2 pool>;<P1 ghost>;<P2 ghost>;<to move>;<result>
+//! ```
+//!
+//! * bed: rows 6 down to 1, separated by `/`, each from column a to f: `x` and `X` are P1's
+//!   kitten and cat, `o` and `O` P2's, a digit counts empty cells (as in chess's FEN);
+//! * pools: kittens and cats, `8,0`;
+//! * ghosts (`boooop`): the segment the ghost sits on, its two cells in ascending order, and
+//!   the compass direction it travels (`N`/`S` on a vertical seam, `E`/`W` on a horizontal
+//!   one), e.g. `b3c3N`; `-` for a ghost in the pool (and always in `boop`).
+//!
+//! The start: `boop;boop;6/6/6/6/6/6;8,0;8,0;-;-;P1;*`.
 
-use ply_core::{ByPlayer, Game, MoveError, Outcome, Player, VariantError, zobrist};
+use ply_core::position::{self, Frame};
+use ply_core::{ByPlayer, Player, PositionError, PositionString};
 
-use crate::geometry::{Cell, Line, NEIGHBOUR, OFF, Segment, Travel};
+use crate::geometry::{Cell, Segment, Travel};
+use crate::rules::Boop;
+use crate::setup::Setup;
+use crate::types::{GhostOnBed, Kind, Piece, Pool, Variant};
 
-/// Kitten or cat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Kitten,
-    Cat,
-}
-
-impl Kind {
-    #[must_use]
-    pub const fn index(self) -> usize {
-        self as usize
+fn symbol(piece: Piece) -> char {
+    match (piece.player, piece.kind) {
+        (Player::P1, Kind::Kitten) => 'x',
+        (Player::P1, Kind::Cat) => 'X',
+        (Player::P2, Kind::Kitten) => 'o',
+        (Player::P2, Kind::Cat) => 'O',
     }
 }
 
-/// The variant being played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// The base game.
-    Boop,
-    /// The Halloween edition with one ghost cat per player.
-    Boooop,
-}
-
-impl Variant {
-    #[must_use]
-    pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Boop => "boop",
-            Variant::Boooop => "boooop",
-        }
-    }
-
-    #[must_use]
-    pub fn from_id(id: &str) -> Option<Variant> {
-        match id {
-            "boop" => Some(Variant::Boop),
-            "boooop" => Some(Variant::Boooop),
-            _ => None,
-        }
-    }
-}
-
-/// A player's pieces off the bed that he can place.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Pool {
-    pub kittens: u8,
-    pub cats: u8,
-}
-
-impl Pool {
-    #[must_use]
-    pub const fn count(self, kind: Kind) -> u8 {
-        match kind {
-            Kind::Kitten => self.kittens,
-            Kind::Cat => self.cats,
-        }
-    }
-
-    #[must_use]
-    pub const fn is_empty(self) -> bool {
-        self.kittens == 0 && self.cats == 0
-    }
-}
-
-/// A ghost on the bed: where it sits and which way it travels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GhostOnBed {
-    pub segment: Segment,
-    pub travel: Travel,
-}
-
-/// How the mover graduates at the end of his turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Graduation {
-    /// A line of three of his pieces, at least one a kitten ([R1]).
-    Line(Line),
-    /// All eight on the bed: the single piece on this cell ([R2]); `kind` is what it is.
-    Single(Cell, Kind),
-}
-
-/// One whole turn of boop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Move {
-    pub kind: Kind,
-    pub cell: Cell,
-    /// The entry segment the mover places his ghost on this turn, if he does.
-    pub ghost: Option<Segment>,
-    pub graduation: Option<Graduation>,
-}
-
-/// What a cell holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub player: Player,
-    pub kind: Kind,
-}
-
-/// The position without history: everything [E3] compares, plus piece identities for
-/// pictures (which the comparison ignores).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct State {
-    /// `pieces[player][kind]`: cells holding that player's pieces of that kind.
-    pub pieces: [[u64; 2]; 2],
-    pub pools: ByPlayer<Pool>,
-    pub ghosts: ByPlayer<Option<GhostOnBed>>,
-    pub to_move: Player,
-    pub hash: u64,
-    /// Identity of the piece on each cell (see `labels.rs`); 0 when empty.
-    pub labels: [u8; 36],
-    /// Per player, bit i set while kitten number i is still in the game.
-    pub kittens_alive: [u8; 2],
-}
-
-impl State {
-    /// Equality of positions for [E3]: cells, pools, ghosts, player to move.
-    fn same_position(&self, other: &State) -> bool {
-        self.pieces == other.pieces
-            && self.pools == other.pools
-            && self.ghosts == other.ghosts
-            && self.to_move == other.to_move
-    }
-
-    #[inline]
-    pub fn occupied(&self) -> u64 {
-        self.pieces[0][0] | self.pieces[0][1] | self.pieces[1][0] | self.pieces[1][1]
-    }
-
-    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        let b = cell.bit();
-        for player in Player::BOTH {
-            for kind in [Kind::Kitten, Kind::Cat] {
-                if self.pieces[player.index()][kind.index()] & b != 0 {
-                    return Some(Piece { player, kind });
+fn bed(game: &Boop) -> String {
+    let mut rows = Vec::new();
+    for row in (0..6).rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for col in 0..6 {
+            match game.piece_at(Cell::new(col, row).expect("on the bed")) {
+                None => empty += 1,
+                Some(p) => {
+                    if empty > 0 {
+                        text.push(char::from(b'0' + empty));
+                        empty = 0;
+                    }
+                    text.push(symbol(p));
                 }
             }
         }
-        None
+        if empty > 0 {
+            text.push(char::from(b'0' + empty));
+        }
+        rows.push(text);
+    }
+    rows.join("/")
+}
+
+fn ghost(g: Option<GhostOnBed>) -> String {
+    match g {
+        None => "-".to_string(),
+        Some(g) => format!("{}{}", g.segment, g.travel.compass(g.segment.line())),
     }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Zobrist keys
-
-const SEED: u64 = 0xB00B_0000_0000_0001;
-/// 4 piece types × 36 cells, pool counts (2 players × 2 kinds × 9 counts), ghosts (2 players
-/// × 60 segments × 2 travels), and the player to move.
-const KEYS: [u64; 144 + 36 + 240 + 1] = zobrist::keys(SEED);
-
-#[inline]
-fn piece_key(player: Player, kind: Kind, cell: Cell) -> u64 {
-    KEYS[(player.index() * 2 + kind.index()) * 36 + cell.index()]
-}
-
-#[inline]
-fn pool_key(player: Player, kind: Kind, count: u8) -> u64 {
-    KEYS[144 + (player.index() * 2 + kind.index()) * 9 + count as usize]
-}
-
-#[inline]
-fn ghost_key(player: Player, ghost: GhostOnBed) -> u64 {
-    let t = matches!(ghost.travel, Travel::Backward) as usize;
-    KEYS[180 + (player.index() * 60 + ghost.segment.index()) * 2 + t]
-}
-
-const P2_TO_MOVE_KEY: u64 = KEYS[420];
-
-// ---------------------------------------------------------------------------------------------
-// Set-up
-
-/// An unvalidated position, for tests, examples and analysis: any arrangement of pieces.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
-    pub variant: Variant,
-    pub cells: [Option<Piece>; 36],
-    pub pools: ByPlayer<Pool>,
-    pub ghosts: ByPlayer<Option<GhostOnBed>>,
-    pub to_move: Player,
-}
-
-impl Setup {
-    /// An empty bed with every piece in the pools: the set-up of [S1]–[S3].
-    #[must_use]
-    pub fn start(variant: Variant) -> Setup {
-        let pool = Pool { kittens: 8, cats: 0 };
-        Setup {
-            variant,
-            cells: [None; 36],
-            pools: ByPlayer::new(pool, pool),
-            ghosts: ByPlayer::new(None, None),
-            to_move: Player::P1,
-        }
+fn read_bed(text: &str, cells: &mut [Option<Piece>; 36]) -> Result<(), PositionError> {
+    let field = "bed";
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != 6 {
+        return Err(PositionError::BadField {
+            field,
+            reason: format!("{} rows; the bed has 6, separated by '/' (row 6 first)", rows.len()),
+        });
     }
-
-    /// Reads a diagram like those of the rules reference: six rows, row 6 first, of six
-    /// symbols `.` `x` `X` `o` `O` separated by optional spaces; row labels and a column-letter
-    /// line are ignored. Pools, ghosts and the player to move are set separately.
-    ///
-    /// # Errors
-    /// A message saying which row is malformed.
-    pub fn with_diagram(mut self, diagram: &str) -> Result<Setup, String> {
-        let rows: Vec<Vec<char>> = diagram
-            .lines()
-            .map(|l| {
-                l.chars()
-                    .filter(|c| matches!(c, '.' | 'x' | 'X' | 'o' | 'O'))
-                    .collect::<Vec<char>>()
-            })
-            .filter(|r| !r.is_empty())
-            .collect();
-        if rows.len() != 6 {
-            return Err(format!("a diagram has 6 rows, found {}", rows.len()));
-        }
-        for (i, row) in rows.iter().enumerate() {
-            if row.len() != 6 {
-                return Err(format!("row {} has {} cells, expected 6", 6 - i, row.len()));
-            }
-            for (col, ch) in row.iter().enumerate() {
-                let cell = Cell::new(col as i8, 5 - i as i8).expect("on bed");
-                self.cells[cell.index()] = piece_from_char(*ch);
-            }
-        }
-        Ok(self)
-    }
-
-    /// Puts pieces on cells given as `"x b5 c3, o d3 e3"`: a symbol then its cells.
-    ///
-    /// # Errors
-    /// A message naming the bad cell or symbol.
-    pub fn with_pieces(mut self, spec: &str) -> Result<Setup, String> {
-        let mut current: Option<Piece> = None;
-        for word in spec.split(|c: char| c.is_whitespace() || c == ',' || c == ';') {
-            if word.is_empty() {
-                continue;
-            }
-            if word.len() == 1 {
-                let ch = word.chars().next().unwrap_or('?');
-                current = piece_from_char(ch);
-                if current.is_none() {
-                    return Err(format!("unknown piece symbol '{word}'"));
+    for (i, row) in rows.iter().enumerate() {
+        let number = 6 - i;
+        let mut line: Vec<Option<Piece>> = Vec::new();
+        for ch in row.chars() {
+            match ch {
+                '1'..='6' => line.extend(std::iter::repeat_n(None, ch as usize - '0' as usize)),
+                'x' => line.push(Some(Piece { player: Player::P1, kind: Kind::Kitten })),
+                'X' => line.push(Some(Piece { player: Player::P1, kind: Kind::Cat })),
+                'o' => line.push(Some(Piece { player: Player::P2, kind: Kind::Kitten })),
+                'O' => line.push(Some(Piece { player: Player::P2, kind: Kind::Cat })),
+                _ => {
+                    return Err(PositionError::BadPiece {
+                        field,
+                        text: ch.to_string(),
+                        expected: "x X o O, or a digit 1-6 for empty cells",
+                    });
                 }
-            } else {
-                let cell = Cell::parse(word.as_bytes())
-                    .ok_or_else(|| format!("'{word}' is not a cell"))?;
-                let piece = current.ok_or_else(|| format!("no piece symbol before {word}"))?;
-                self.cells[cell.index()] = Some(piece);
+            }
+            if line.len() > 6 {
+                break;
             }
         }
-        Ok(self)
-    }
-
-    /// Sets both pools; `None` derives a pool of kittens that makes the player's total 8
-    /// (with the cats he has on the bed counted as his only cats).
-    #[must_use]
-    pub fn with_pools(mut self, p1: Option<Pool>, p2: Option<Pool>) -> Setup {
-        for (player, pool) in [(Player::P1, p1), (Player::P2, p2)] {
-            self.pools[player] = pool.unwrap_or_else(|| {
-                let on_bed = self.cells.iter().flatten().filter(|p| p.player == player).count();
-                Pool { kittens: 8u8.saturating_sub(on_bed as u8), cats: 0 }
+        if line.len() != 6 {
+            return Err(PositionError::BadField {
+                field,
+                reason: format!("row {number} ('{row}') does not have 6 cells"),
             });
         }
-        self
+        for (col, piece) in line.into_iter().enumerate() {
+            cells[Cell::new(col as i8, (number - 1) as i8).expect("on the bed").index()] = piece;
+        }
     }
-
-    /// Puts `player`'s ghost on a segment (`"b3c3"`, cells in either order) with a direction.
-    ///
-    /// # Errors
-    /// A message when the text is not a segment between two side-by-side cells.
-    pub fn with_ghost(
-        mut self,
-        player: Player,
-        segment: &str,
-        travel: Travel,
-    ) -> Result<Setup, String> {
-        let cells = segment.as_bytes();
-        let seg = (cells.len() == 4)
-            .then(|| Cell::parse(&cells[..2]).zip(Cell::parse(&cells[2..])))
-            .flatten()
-            .and_then(|(a, b)| Segment::between(a, b))
-            .ok_or_else(|| {
-                format!("'{segment}' is not a segment between two side-by-side cells")
-            })?;
-        self.ghosts[player] = Some(GhostOnBed { segment: seg, travel });
-        Ok(self)
-    }
-
-    #[must_use]
-    pub fn with_to_move(mut self, player: Player) -> Setup {
-        self.to_move = player;
-        self
-    }
+    Ok(())
 }
 
-fn piece_from_char(ch: char) -> Option<Piece> {
-    let (player, kind) = match ch {
-        'x' => (Player::P1, Kind::Kitten),
-        'X' => (Player::P1, Kind::Cat),
-        'o' => (Player::P2, Kind::Kitten),
-        'O' => (Player::P2, Kind::Cat),
-        _ => return None,
+fn read_pool(field: &'static str, text: &str) -> Result<Pool, PositionError> {
+    let (k, c) = text.split_once(',').ok_or_else(|| PositionError::BadField {
+        field,
+        reason: format!("'{text}' is not kittens and cats separated by ',' (like 8,0)"),
+    })?;
+    Ok(Pool {
+        kittens: position::parse_count(field, k, 8)?,
+        cats: position::parse_count(field, c, 8)?,
+    })
+}
+
+fn read_ghost(field: &'static str, text: &str) -> Result<Option<GhostOnBed>, PositionError> {
+    if text == "-" {
+        return Ok(None);
+    }
+    let bad = || PositionError::BadPiece {
+        field,
+        text: text.to_string(),
+        expected: "a segment between two side-by-side cells and a direction, like b3c3N, or -",
     };
-    Some(Piece { player, kind })
+    let b = text.as_bytes();
+    if b.len() != 5 {
+        return Err(bad());
+    }
+    let (a, c) = (Cell::parse(&b[..2]).ok_or_else(bad)?, Cell::parse(&b[2..4]).ok_or_else(bad)?);
+    if a >= c {
+        return Err(bad());
+    }
+    let segment = Segment::between(a, c).ok_or_else(bad)?;
+    let travel = [Travel::Forward, Travel::Backward]
+        .into_iter()
+        .find(|t| t.compass(segment.line()).as_bytes() == &b[4..])
+        .ok_or_else(bad)?;
+    Ok(Some(GhostOnBed { segment, travel }))
 }
 
-/// Why a [`Setup`] is not a position of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl std::error::Error for SetupError {}
-
-impl std::fmt::Display for SetupError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The position
-
-/// A boop. position with its history (for undo and the repetition rule [E3]).
-#[derive(Clone, Debug)]
-pub struct Boop {
-    variant: Variant,
-    state: State,
-    outcome: Option<Outcome>,
-    /// The states before each turn played, and the outcome then, for `undo`.
-    undo: Vec<(State, Option<Outcome>)>,
-    /// Every position of the game so far, the current one included, for [E3]. Starts with the
-    /// initial position (or the set-up position).
-    seen: Vec<State>,
-}
-
-impl PartialEq for Boop {
-    /// Same position, same outcome and the same history of positions.
-    fn eq(&self, other: &Boop) -> bool {
-        self.variant == other.variant
-            && self.state.same_position(&other.state)
-            && self.state.labels == other.state.labels
-            && self.outcome == other.outcome
-            && self.seen.len() == other.seen.len()
-            && self.seen.iter().zip(&other.seen).all(|(a, b)| a.same_position(b))
-    }
-}
-
-/// Where a placement leaves things before the win check: the pieces and pools after the
-/// placement, its boops and the ghost step.
-#[derive(Clone, Copy)]
-struct AfterStep3 {
-    pieces: [[u64; 2]; 2],
-    pools: ByPlayer<Pool>,
-}
-
-impl Boop {
-    /// The start of `variant`.
-    #[must_use]
-    pub fn start(variant: Variant) -> Boop {
-        Boop::from_setup(&Setup::start(variant)).expect("the start is valid")
+impl PositionString for Boop {
+    fn position_string(&self) -> String {
+        let pool = |p: Player| format!("{},{}", self.pool(p).kittens, self.pool(p).cats);
+        let fields = [
+            bed(self),
+            pool(Player::P1),
+            pool(Player::P2),
+            ghost(self.ghost(Player::P1)),
+            ghost(self.ghost(Player::P2)),
+        ];
+        position::join(self, &fields)
     }
 
-    /// A position from a set-up, checked against the rules' invariants: 8 pieces per player
-    /// on the bed and in the pool ([K1]), ghosts only in `boooop`, on distinct segments.
-    /// The set-up position counts as the first position for [E3]. If the player who moved
-    /// last already has a winning arrangement, that is not checked (as in play, [W2]).
-    ///
-    /// # Errors
-    /// [`SetupError`] saying what is inconsistent.
-    pub fn from_setup(setup: &Setup) -> Result<Boop, SetupError> {
-        let mut pieces = [[0u64; 2]; 2];
-        for cell in Cell::all() {
-            if let Some(p) = setup.cells[cell.index()] {
-                pieces[p.player.index()][p.kind.index()] |= cell.bit();
-            }
-        }
-        for player in Player::BOTH {
-            let on_bed = (pieces[player.index()][0] | pieces[player.index()][1]).count_ones();
-            let pool = setup.pools[player];
-            let total = on_bed + pool.kittens as u32 + pool.cats as u32;
-            if total != 8 {
-                return Err(SetupError(format!(
-                    "{player} has {total} pieces on the bed and in the pool; the rules keep exactly 8 [K1]"
-                )));
-            }
-        }
-        if setup.variant == Variant::Boop
-            && (setup.ghosts[Player::P1].is_some() || setup.ghosts[Player::P2].is_some())
-        {
-            return Err(SetupError("ghosts exist only in the boooop variant".into()));
-        }
-        if let (Some(a), Some(b)) = (setup.ghosts[Player::P1], setup.ghosts[Player::P2])
-            && a.segment == b.segment
-        {
-            return Err(SetupError(format!("both ghosts are on {} [G1]", a.segment)));
-        }
-        let mut state = State {
-            pieces,
-            pools: setup.pools,
-            ghosts: setup.ghosts,
-            to_move: setup.to_move,
-            hash: 0,
-            labels: [0; 36],
-            kittens_alive: [0; 2],
-        };
-        crate::labels::assign(&mut state);
-        state.hash = compute_hash(&state);
-        Ok(Boop {
-            variant: setup.variant,
-            state,
-            outcome: None,
-            undo: Vec::new(),
-            seen: vec![state],
-        })
-    }
-
-    #[must_use]
-    pub fn variant_kind(&self) -> Variant {
-        self.variant
-    }
-
-    /// Marks a position read from a position string as finished (or not).
-    pub(crate) fn set_outcome(&mut self, outcome: Option<Outcome>) {
-        self.outcome = outcome;
-    }
-
-    /// What is on `cell`.
-    #[must_use]
-    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
-        self.state.piece_at(cell)
-    }
-
-    #[must_use]
-    pub fn pool(&self, player: Player) -> Pool {
-        self.state.pools[player]
-    }
-
-    /// The player's ghost if it is on the bed. In `boooop` a ghost not on the bed is in the pool.
-    #[must_use]
-    pub fn ghost(&self, player: Player) -> Option<GhostOnBed> {
-        self.state.ghosts[player]
-    }
-
-    /// Cells holding `player`'s pieces of `kind`.
-    pub fn cells_of(&self, player: Player, kind: Kind) -> impl Iterator<Item = Cell> {
-        Cell::in_mask(self.state.pieces[player.index()][kind.index()])
-    }
-
-    pub(crate) fn state(&self) -> &State {
-        &self.state
-    }
-
-    /// The identity label of the piece on each cell (for pictures).
-    pub(crate) fn labels(&self) -> &[u8; 36] {
-        &self.state.labels
-    }
-
-    /// Steps 1–3 of a turn: placement, boops, ghost step.
-    #[inline]
-    fn through_step3(&self, kind: Kind, cell: Cell) -> AfterStep3 {
-        let s = &self.state;
-        let me = s.to_move;
-        let mut pieces = s.pieces;
-        let mut pools = s.pools;
-        match kind {
-            Kind::Kitten => pools[me].kittens -= 1,
-            Kind::Cat => pools[me].cats -= 1,
-        }
-        pieces[me.index()][kind.index()] |= cell.bit();
-        boop_neighbours(&mut pieces, &mut pools, cell, kind, None);
-        if let Some(g) = s.ghosts[me] {
-            ghost_step(&mut pieces, &mut pools, g, s.ghosts[me.other()], None);
-        }
-        AfterStep3 { pieces, pools }
-    }
-
-    /// Whether the mover wins after step 3 ([W1]).
-    #[inline]
-    fn wins(after: &AfterStep3, me: Player) -> bool {
-        let cats = after.pieces[me.index()][1];
-        if after.pools[me].is_empty() && after.pieces[me.index()][0] == 0 {
-            return true;
-        }
-        cats.count_ones() >= 3 && Line::all().any(|l| l.mask() & cats == l.mask())
-    }
-
-    /// The mover's graduation options after step 3 ([R1], [R2]), in ascending order: lines
-    /// first, then single pieces.
-    fn graduations(after: &AfterStep3, me: Player, out: &mut [Graduation; 96]) -> usize {
-        let kittens = after.pieces[me.index()][0];
-        let mine = kittens | after.pieces[me.index()][1];
-        let mut n = 0;
-        if mine.count_ones() >= 3 {
-            for line in Line::all() {
-                let m = line.mask();
-                if mine & m == m && kittens & m != 0 {
-                    out[n] = Graduation::Line(line);
-                    n += 1;
-                }
-            }
-        }
-        if after.pools[me].is_empty() {
-            for cell in Cell::in_mask(mine) {
-                let kind = if kittens & cell.bit() != 0 { Kind::Kitten } else { Kind::Cat };
-                out[n] = Graduation::Single(cell, kind);
-                n += 1;
-            }
-        }
-        n
-    }
-
-    /// The ghost placements open to the mover: `None` (keep it in the pool) first, then each
-    /// free entry segment; only `None` when his ghost is not in his pool or in `boop`.
-    fn ghost_options(&self, out: &mut [Option<Segment>; 21]) -> usize {
-        out[0] = None;
-        let me = self.state.to_move;
-        if self.variant == Variant::Boop || self.state.ghosts[me].is_some() {
-            return 1;
-        }
-        let taken = self.state.ghosts[me.other()].map(|g| g.segment);
-        let mut n = 1;
-        for seg in Segment::entries() {
-            if Some(seg) != taken {
-                out[n] = Some(seg);
-                n += 1;
-            }
-        }
-        n
-    }
-
-    fn generate(&self, out: &mut Vec<Move>) {
-        out.clear();
-        if self.outcome.is_some() {
-            return;
-        }
-        let me = self.state.to_move;
-        let empty = !self.state.occupied() & ((1u64 << 36) - 1);
-        let mut ghosts = [None; 21];
-        let n_ghosts = self.ghost_options(&mut ghosts);
-        let mut grads = [Graduation::Single(Cell::from_index(0), Kind::Kitten); 96];
-        for kind in [Kind::Kitten, Kind::Cat] {
-            if self.state.pools[me].count(kind) == 0 {
-                continue;
-            }
-            for cell in Cell::in_mask(empty) {
-                let after = self.through_step3(kind, cell);
-                let n_grads = if Self::wins(&after, me) {
-                    0
-                } else {
-                    Self::graduations(&after, me, &mut grads)
-                };
-                for &ghost in &ghosts[..n_ghosts] {
-                    if n_grads == 0 {
-                        out.push(Move { kind, cell, ghost, graduation: None });
-                    } else {
-                        for &g in &grads[..n_grads] {
-                            out.push(Move { kind, cell, ghost, graduation: Some(g) });
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// The graduation options a placement would offer, or `None` if it wins (for the parser).
-    pub(crate) fn graduation_options(&self, kind: Kind, cell: Cell) -> Option<Vec<Graduation>> {
-        let after = self.through_step3(kind, cell);
-        if Self::wins(&after, self.state.to_move) {
-            return None;
-        }
-        let mut grads = [Graduation::Single(cell, Kind::Kitten); 96];
-        let n = Self::graduations(&after, self.state.to_move, &mut grads);
-        Some(grads[..n].to_vec())
-    }
-
-    /// The ghost placements the mover may make this turn ([G5]).
-    pub(crate) fn free_entries(&self) -> Vec<Segment> {
-        let mut out = [None; 21];
-        let n = self.ghost_options(&mut out);
-        out[1..n].iter().flatten().copied().collect()
-    }
-
-    fn play_move(&mut self, mv: Move) {
-        self.undo.push((self.state, self.outcome));
-        let me = self.state.to_move;
-        let s = &mut self.state;
-        let mut tracker = Tracker { labels: &mut s.labels, hash: &mut s.hash };
-        // 1. Placement.
-        let pool = &mut s.pools[me];
-        let count = match mv.kind {
-            Kind::Kitten => &mut pool.kittens,
-            Kind::Cat => &mut pool.cats,
-        };
-        *tracker.hash ^= pool_key(me, mv.kind, *count) ^ pool_key(me, mv.kind, *count - 1);
-        *count -= 1;
-        *tracker.hash ^= piece_key(me, mv.kind, mv.cell);
-        s.pieces[me.index()][mv.kind.index()] |= mv.cell.bit();
-        tracker.place(me, mv.kind, mv.cell, s.kittens_alive[me.index()]);
-        // 2. Boops.
-        boop_neighbours(&mut s.pieces, &mut s.pools, mv.cell, mv.kind, Some(&mut tracker));
-        // 3. Ghost step, or the ghost placed.
-        let old_ghost = s.ghosts[me];
-        if let Some(g) = old_ghost {
-            s.ghosts[me] = ghost_step(
-                &mut s.pieces,
-                &mut s.pools,
-                g,
-                s.ghosts[me.other()],
-                Some(&mut tracker),
-            );
-        } else if let Some(segment) = mv.ghost {
-            let travel = segment.entry_direction().expect("an entry segment");
-            s.ghosts[me] = Some(GhostOnBed { segment, travel });
-        }
-        if let Some(g) = old_ghost {
-            *tracker.hash ^= ghost_key(me, g);
-        }
-        if let Some(g) = s.ghosts[me] {
-            *tracker.hash ^= ghost_key(me, g);
-        }
-        // 4. Win check.
-        let after = AfterStep3 { pieces: s.pieces, pools: s.pools };
-        if Self::wins(&after, me) {
-            self.outcome = Some(Outcome::Win(me));
-        } else if let Some(g) = mv.graduation {
-            // 5. Graduation: kittens leave the game, cats come from the box or go back to the
-            // pool; either way the pool gains one cat per piece removed ([R4], [R5]).
-            let removed = match g {
-                Graduation::Line(line) => line.mask(),
-                Graduation::Single(cell, _) => cell.bit(),
-            };
-            for kind in [Kind::Kitten, Kind::Cat] {
-                for cell in Cell::in_mask(s.pieces[me.index()][kind.index()] & removed) {
-                    *tracker.hash ^= piece_key(me, kind, cell);
-                }
-            }
-            tracker.graduate(
-                removed,
-                s.pieces[me.index()][0] & removed,
-                &mut s.kittens_alive[me.index()],
-            );
-            s.pieces[me.index()][0] &= !removed;
-            s.pieces[me.index()][1] &= !removed;
-            let cats = &mut s.pools[me].cats;
-            let new = *cats + removed.count_ones() as u8;
-            *tracker.hash ^= pool_key(me, Kind::Cat, *cats) ^ pool_key(me, Kind::Cat, new);
-            *cats = new;
-        }
-        // 6. End of turn.
-        s.to_move = me.other();
-        s.hash ^= P2_TO_MOVE_KEY;
-        let now = *s;
-        if self.outcome.is_none() {
-            // [E3]: the third occurrence of this position, the first included, is a draw.
-            let repeats =
-                self.seen.iter().filter(|p| p.hash == now.hash && p.same_position(&now)).count();
-            if repeats >= 2 {
-                self.outcome = Some(Outcome::Draw);
-            }
-        }
-        self.seen.push(now);
+    fn from_position_string(text: &str) -> Result<Self, PositionError> {
+        let Frame { variant, fields, to_move, result } = position::split::<Boop>(text, 5)?;
+        let variant = Variant::from_id(variant).expect("a checked variant");
+        let mut setup = Setup::start(variant);
+        read_bed(fields[0], &mut setup.cells)?;
+        setup.pools =
+            ByPlayer::new(read_pool("P1 pool", fields[1])?, read_pool("P2 pool", fields[2])?);
+        setup.ghosts =
+            ByPlayer::new(read_ghost("P1 ghost", fields[3])?, read_ghost("P2 ghost", fields[4])?);
+        setup.to_move = to_move;
+        let mut game = Boop::from_setup(&setup)?;
+        game.set_outcome(result);
+        Ok(game)
     }
 }
 
-/// Moves one booped or scared piece from `from` to `to` (or off the bed when `to` is `None`).
-#[inline]
-fn relocate(
-    pieces: &mut [[u64; 2]; 2],
-    pools: &mut ByPlayer<Pool>,
-    from: u8,
-    to: Option<u8>,
-    labels: &mut Option<&mut Tracker<'_>>,
-) {
-    let b = 1u64 << from;
-    let (p, k) = if pieces[0][0] & b != 0 {
-        (0, 0)
-    } else if pieces[0][1] & b != 0 {
-        (0, 1)
-    } else if pieces[1][0] & b != 0 {
-        (1, 0)
-    } else {
-        (1, 1)
-    };
-    pieces[p][k] &= !b;
-    let player = Player::from_index(p);
-    let kind = if k == 0 { Kind::Kitten } else { Kind::Cat };
-    let mut delta = piece_key(player, kind, Cell::from_index(from as usize));
-    match to {
-        Some(t) => {
-            pieces[p][k] |= 1 << t;
-            delta ^= piece_key(player, kind, Cell::from_index(t as usize));
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::Game;
+
+    #[test]
+    fn starts_and_a_game() {
+        let start = "boop;boop;6/6/6/6/6/6;8,0;8,0;-;-;P1;*";
+        assert_eq!(Boop::new("boop").unwrap().position_string(), start);
+        assert_eq!(Boop::from_position_string(start).unwrap(), Boop::new("boop").unwrap());
+        let mut game = Boop::new("boooop").unwrap();
+        for m in ["Kc3@b1a1", "Kd4"] {
+            let mv = game.parse_move(m).unwrap();
+            game.play(mv);
         }
-        None => {
-            let pool = &mut pools.0[p];
-            let count = if k == 0 { &mut pool.kittens } else { &mut pool.cats };
-            delta ^= pool_key(player, kind, *count) ^ pool_key(player, kind, *count + 1);
-            *count += 1;
-        }
-    }
-    if let Some(t) = labels {
-        t.relocate(from, to, delta);
-    }
-}
-
-/// [T4]–[T8]: the placed piece on `cell` boops each neighbour one step away.
-#[inline]
-fn boop_neighbours(
-    pieces: &mut [[u64; 2]; 2],
-    pools: &mut ByPlayer<Pool>,
-    cell: Cell,
-    kind: Kind,
-    mut labels: Option<&mut Tracker<'_>>,
-) {
-    let occupied = pieces[0][0] | pieces[0][1] | pieces[1][0] | pieces[1][1];
-    let immune = if kind == Kind::Kitten { pieces[0][1] | pieces[1][1] } else { 0 };
-    let around = &NEIGHBOUR[cell.index()];
-    for (d, &n) in around.iter().enumerate() {
-        if n == OFF || occupied & (1 << n) == 0 || immune & (1 << n) != 0 {
-            continue;
-        }
-        let target = NEIGHBOUR[n as usize][d];
-        if target == OFF {
-            relocate(pieces, pools, n, None, &mut labels);
-        } else if occupied & (1 << target) == 0 {
-            // Targets are two steps from the placed piece, so no earlier boop of this
-            // placement can have filled or emptied one ([T7]).
-            relocate(pieces, pools, n, Some(target), &mut labels);
-        }
-    }
-}
-
-/// [G6]–[G11]: the mover's ghost advances, skipping the other ghost, and scares the two
-/// pieces beside its new segment. Returns where it ends (`None`: back in the pool).
-fn ghost_step(
-    pieces: &mut [[u64; 2]; 2],
-    pools: &mut ByPlayer<Pool>,
-    ghost: GhostOnBed,
-    other: Option<GhostOnBed>,
-    mut labels: Option<&mut Tracker<'_>>,
-) -> Option<GhostOnBed> {
-    let step: i8 = if ghost.travel == Travel::Forward { 1 } else { -1 };
-    let line = ghost.segment.line();
-    let mut pos = ghost.segment.position() as i8 + step;
-    if let Some(o) = other
-        && o.segment.line() == line
-        && o.segment.position() as i8 == pos
-    {
-        pos += step;
-    }
-    if !(0..6).contains(&pos) {
-        return None;
-    }
-    let segment = Segment::new(line, pos as u8);
-    for (cell, dir) in segment.sides() {
-        let occupied = pieces[0][0] | pieces[0][1] | pieces[1][0] | pieces[1][1];
-        if occupied & cell.bit() == 0 {
-            continue;
-        }
-        // [G10]: jump the unbroken run of occupied cells to the first empty one, if any.
-        let mut at = cell;
-        let landing = loop {
-            match at.step(dir) {
-                None => break None,
-                Some(next) if occupied & next.bit() != 0 => at = next,
-                Some(next) => break Some(next.index() as u8),
-            }
-        };
-        relocate(pieces, pools, cell.index() as u8, landing, &mut labels);
-    }
-    Some(GhostOnBed { segment, travel: ghost.travel })
-}
-
-fn compute_hash(s: &State) -> u64 {
-    let mut h = 0;
-    for player in Player::BOTH {
-        for kind in [Kind::Kitten, Kind::Cat] {
-            for cell in Cell::in_mask(s.pieces[player.index()][kind.index()]) {
-                h ^= piece_key(player, kind, cell);
-            }
-            h ^= pool_key(player, kind, s.pools[player].count(kind));
-        }
-        if let Some(g) = s.ghosts[player] {
-            h ^= ghost_key(player, g);
-        }
-    }
-    if s.to_move == Player::P2 {
-        h ^= P2_TO_MOVE_KEY;
-    }
-    h
-}
-
-pub(crate) use crate::labels::Tracker;
-
-impl Game for Boop {
-    type Move = Move;
-    const NAME: &'static str = "boop";
-    const DISPLAY_NAME: &'static str = "boop.";
-
-    fn variants() -> &'static [&'static str] {
-        &["boop", "boooop"]
+        let s = game.position_string();
+        assert_eq!(s, "boop;boooop;6/6/3o2/6/1x4/6;7,0;7,0;a1b1N;-;P1;*");
+        let back = Boop::from_position_string(&s).unwrap();
+        assert_eq!(back.position_string(), s);
+        assert_eq!(back.hash(), game.hash());
     }
 
-    fn new(variant: &str) -> Result<Self, VariantError> {
-        Variant::from_id(variant).map(Boop::start).ok_or_else(|| VariantError {
-            game: "boop",
-            given: variant.to_string(),
-            known: Self::variants(),
-        })
-    }
-
-    fn variant(&self) -> &'static str {
-        self.variant.id()
-    }
-
-    fn to_move(&self) -> Player {
-        self.state.to_move
-    }
-
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        self.generate(out);
-    }
-
-    fn play(&mut self, mv: Move) {
-        self.play_move(mv);
-    }
-
-    fn undo(&mut self) {
-        let (state, outcome) = self.undo.pop().expect("undo without a turn played");
-        self.state = state;
-        self.outcome = outcome;
-        self.seen.pop();
-    }
-
-    fn turns_played(&self) -> usize {
-        self.undo.len()
-    }
-
-    fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    fn hash(&self) -> u64 {
-        self.state.hash
-    }
-
-    fn compute_hash(&self) -> u64 {
-        compute_hash(&self.state)
-    }
-
-    fn format_move(&self, mv: Move) -> String {
-        crate::notation::format(mv)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
-        crate::notation::parse(self, text)
+    #[test]
+    fn errors_name_the_field() {
+        let bad = |s: &str| Boop::from_position_string(s).unwrap_err().to_string();
+        assert!(bad("boop;boop;6/6/6/6/6;8,0;8,0;-;-;P1;*").contains("5 rows"));
+        assert!(bad("boop;boop;6/6/6/6/6/7;8,0;8,0;-;-;P1;*").contains("bed"));
+        assert!(bad("boop;boop;6/6/6/6/6/5q;8,0;8,0;-;-;P1;*").contains("'q'"));
+        assert!(bad("boop;boop;6/6/6/6/6/5x;8,0;8,0;-;-;P1;*").contains("exactly 8"));
+        assert!(bad("boop;boop;6/6/6/6/6/6;9,0;8,0;-;-;P1;*").contains("P1 pool"));
+        assert!(bad("boop;boop;6/6/6/6/6/6;8,0;8,0;a1b1N;-;P1;*").contains("ghosts"));
+        assert!(bad("boop;boooop;6/6/6/6/6/6;8,0;8,0;a1b1E;-;P1;*").contains("P1 ghost"));
+        assert!(bad("boop;boop;6/6/6/6/6/6;8,0;8,0;-;-;P1;?").contains("result"));
+        assert!(bad("boop boop").contains("whitespace"));
+        assert!(bad("").contains("empty"));
     }
 }

@@ -7,8 +7,9 @@ use ply_core::{Game, Outcome, Player, View};
 use serde_json::{Value, json};
 
 use crate::geometry::{Cell, Line, Segment};
-use crate::labels::{self, decode};
-use crate::position::{Boop, GhostOnBed, Graduation, Kind, Move, Variant};
+use crate::rules::Boop;
+use crate::types::{self as labels, decode};
+use crate::types::{GhostOnBed, Graduation, Kind, Move, Variant};
 
 const CELL: i32 = 60;
 const LEFT: i32 = 40;
@@ -525,11 +526,11 @@ impl View for Boop {
     }
 
     fn texts(lang: &str) -> &'static str {
-        match lang.split(['-', '_']).next() {
-            Some("ko") => include_str!("text/ko.ftl"),
-            Some("ru") => include_str!("text/ru.ftl"),
-            _ => include_str!("text/en.ftl"),
-        }
+        ply_core::in_language(lang, &crate::text::TEXTS)
+    }
+
+    fn rules(lang: &str) -> &'static str {
+        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn state_json(&self) -> Value {

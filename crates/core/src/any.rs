@@ -309,6 +309,8 @@ pub struct GameEntry {
     from_position: fn(&str) -> Result<Box<dyn AnyGame>, PositionError>,
     /// The game's texts in a language (see [`View::texts`]).
     pub texts: fn(&str) -> &'static str,
+    /// The game's short rules in a language (see [`View::rules`]).
+    pub rules: fn(&str) -> &'static str,
 }
 
 impl fmt::Debug for GameEntry {
@@ -343,6 +345,7 @@ impl GameEntry {
             constructor: construct::<G>,
             from_position: construct_at::<G>,
             texts: G::texts,
+            rules: G::rules,
         }
     }
 

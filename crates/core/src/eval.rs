@@ -1,36 +1,55 @@
+//! Game knowledge for search: an [`Evaluator`] is a value of its own type that scores the
+//! positions of one game, so search takes a game *and* an evaluator (the minimax crate's
+//! Game / Evaluator / Strategy split). Noise, weights and tuning wrap an evaluator, never a
+//! game. [`Evaluate`] names a game's own evaluator, the one the engines use.
+
 use crate::Game;
 
 /// The largest magnitude a static evaluation may have; scores beyond it mean proven results.
 pub const EVAL_LIMIT: i32 = 100_000;
 
-/// Game knowledge for search: each game crate implements it next to its rules, so the search
-/// itself knows no game (DESIGN.md section 5).
-pub trait Evaluate: Game {
+/// Scores the positions of game `G` for search (DESIGN.md section 5).
+pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// A static evaluation of a position whose game is not over, from the point of view of
     /// the player to move: positive is good for him. Within ±[`EVAL_LIMIT`]. The scale is the
-    /// game's own; [`value_scale`](Evaluate::value_scale) relates it to winning chances.
-    fn evaluate(&self) -> i32;
+    /// game's own; [`value_scale`](Evaluator::value_scale) relates it to winning chances.
+    fn evaluate(&self, game: &G) -> i32;
 
     /// The plain material balance, on the same scale and from the same side as
-    /// [`evaluate`](Evaluate::evaluate): what a naive program counts. Benchmarks use it for
+    /// [`evaluate`](Evaluator::evaluate): what a naive program counts. Benchmarks use it for
     /// the fixed-depth baseline the real evaluation must beat.
-    fn material(&self) -> i32;
+    fn material(&self, game: &G) -> i32;
 
     /// An evaluation difference that means roughly "three times as likely to win as to lose"
     /// (MCTS maps evaluations to values with `tanh(eval / value_scale)`).
-    fn value_scale() -> f32 {
+    fn value_scale(&self) -> f32 {
         400.0
     }
 
     /// A cheap prior for a legal move in this position: higher is more promising. Used for
     /// move ordering in alpha-beta and as the policy prior in MCTS. The default is neutral.
-    fn move_prior(&self, _mv: Self::Move) -> i32 {
+    fn move_prior(&self, game: &G, mv: G::Move) -> i32 {
+        let _ = (game, mv);
         0
     }
 
     /// Whether a move is forcing (a capture, a win threat): quiescence search follows only
     /// these. The default, none, makes quiescence a plain static evaluation.
-    fn is_forcing(&self, _mv: Self::Move) -> bool {
+    fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
+        let _ = (game, mv);
         false
+    }
+}
+
+/// A game with an evaluator of its own: each game crate names it next to its rules (module
+/// `eval`), so the search itself knows no game.
+pub trait Evaluate: Game {
+    /// The game's evaluator.
+    type Evaluator: Evaluator<Self> + Default;
+
+    /// The game's evaluator with its default weights.
+    #[must_use]
+    fn evaluator() -> Self::Evaluator {
+        Self::Evaluator::default()
     }
 }

@@ -147,6 +147,27 @@ pub trait View: Game {
         let _ = lang;
         ""
     }
+
+    /// The game's short rules in language `lang` (others get English), for the rules page
+    /// and the home page: an FTL resource with `rules-summary` (one paragraph), then numbered
+    /// sections `rules-section-1`, `rules-section-2`, … (titles), each with its points
+    /// `rules-section-N-1`, `rules-section-N-2`, … in order. Empty: the game has no rules
+    /// page.
+    fn rules(lang: &str) -> &'static str {
+        let _ = lang;
+        ""
+    }
+}
+
+/// The languages the games' texts come in, in the order [`in_language`] takes them.
+pub const LANGUAGES: [&str; 3] = ["en", "ko", "ru"];
+
+/// The text of `lang` among `texts`, given in the order of [`LANGUAGES`]: a language tag's
+/// first part picks (`ko-KR` is `ko`), and any other language gets English.
+#[must_use]
+pub fn in_language(lang: &str, texts: &[&'static str; 3]) -> &'static str {
+    let code = lang.split(['-', '_']).next().unwrap_or("en");
+    LANGUAGES.iter().position(|l| *l == code).map_or(texts[0], |i| texts[i])
 }
 
 /// The step id of a click that has no help of its own: "choose".

@@ -27,8 +27,8 @@ pub mod zobrist;
 
 pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame};
 pub use error::{MoveError, VariantError};
-pub use eval::{EVAL_LIMIT, Evaluate};
-pub use game::{Game, Motion, STEP_CHOOSE, View};
+pub use eval::{EVAL_LIMIT, Evaluate, Evaluator};
+pub use game::{Game, LANGUAGES, Motion, STEP_CHOOSE, View, in_language};
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};
 pub use position::{PositionError, PositionString};

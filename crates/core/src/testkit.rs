@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::fmt::Debug;
 
-use crate::{Game, Outcome, PositionString, View, zobrist::splitmix64};
+use crate::{Game, Outcome, PositionString, View, perft, zobrist::splitmix64};
 
 /// What one random game looked like, for further checks by the caller.
 #[derive(Clone, Debug)]
@@ -195,6 +195,57 @@ where
     repetitions
 }
 
+/// [`check_position_strings`] on one random game of every variant of `G` (at most 300 turns,
+/// three cuts each), from `seed`.
+///
+/// # Panics
+/// As [`check_position_strings`].
+pub fn check_position_strings_of_every_variant<G>(seed: u64)
+where
+    G: PositionString + PartialEq + Debug,
+{
+    for variant in G::variants() {
+        let start = G::new(variant).expect("a listed variant");
+        check_position_strings(&random_game(&start, seed, 300, |_| {}), 3);
+    }
+}
+
+/// Feeds `G`'s position-string reader damaged copies of its start string (every prefix,
+/// fields cut or doubled, every character replaced by a few others): each is an error or a
+/// position, never a panic, and whatever is accepted writes itself back and can be played.
+///
+/// # Panics
+/// When an accepted string gives a position that does not round-trip or has moves after
+/// its end (or none before it).
+pub fn check_position_garbage<G: PositionString>() {
+    let start = G::new(G::default_variant()).expect("the default variant").position_string();
+    let mut texts =
+        vec![String::new(), ";".repeat(40), G::NAME.to_string(), start.replace(';', ",")];
+    // Every prefix, every field cut or doubled, and every byte replaced by a few others.
+    for i in 0..=start.len() {
+        if start.is_char_boundary(i) {
+            texts.push(start[..i].to_string());
+            texts.push(format!("{}{}", &start[..i], &start[i..]).replacen(';', ";;", 1));
+        }
+    }
+    for (i, _) in start.char_indices() {
+        for c in ['-', ',', '/', '@', '9', 'x', 'Z', ':', ';', '*'] {
+            let mut t = start.clone();
+            t.replace_range(i..=i, &c.to_string());
+            texts.push(t);
+        }
+    }
+    for t in texts {
+        if let Ok(pos) = G::from_position_string(&t) {
+            let again = G::from_position_string(&pos.position_string()).expect("written back");
+            assert_eq!(again.hash(), pos.hash(), "{t}");
+            let mut moves = Vec::new();
+            pos.legal_moves(&mut moves);
+            assert_eq!(moves.is_empty(), pos.outcome().is_some(), "{t}");
+        }
+    }
+}
+
 /// The ids of the elements of an SVG document (every `id="…"` attribute, in order).
 #[must_use]
 pub fn svg_ids(svg: &str) -> Vec<String> {
@@ -244,6 +295,142 @@ where
             assert!(moved.insert(m.piece.clone()), "turn {turn} ({name}): {m:?} travels twice");
         }
     }
+}
+
+/// Which lines of a perft file to run: the quick ones (the test profile) or those marked
+/// `slow` (ignored tests that `scripts/test-release` runs in release).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftSpeed {
+    Quick,
+    Slow,
+}
+
+/// One line of a perft file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PerftCase {
+    /// The line number in the file, from 1.
+    pub line: usize,
+    pub variant: String,
+    pub depth: u32,
+    pub count: u64,
+    /// `start`, `moves: m1 m2 …` (turns from the variant's start) or `position: <string>`.
+    pub start: String,
+    pub slow: bool,
+}
+
+/// Reads a perft file (`tests/data/perft.txt` of each game): one case a line,
+///
+/// ```text
+/// <variant> | <depth> | <count> | start                 [| slow]
+/// <variant> | <depth> | <count> | moves: <turn> <turn>… [| slow]
+/// <variant> | <depth> | <count> | position: <string>   [| slow]
+/// ```
+///
+/// `#` starts a comment line; blank lines are skipped; `_` may group digits in the count.
+///
+/// # Panics
+/// On a line that does not read, naming it.
+#[must_use]
+pub fn perft_cases(text: &str) -> Vec<PerftCase> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let f: Vec<&str> = line.split('|').map(str::trim).collect();
+        let bad = || -> u64 { panic!("perft file line {}: cannot read '{line}'", i + 1) };
+        if f.len() != 4 && !(f.len() == 5 && f[4] == "slow") {
+            bad();
+        }
+        out.push(PerftCase {
+            line: i + 1,
+            variant: f[0].to_string(),
+            depth: f[1].parse().unwrap_or_else(|_| u32::try_from(bad()).unwrap_or_default()),
+            count: f[2].replace('_', "").parse().unwrap_or_else(|_| bad()),
+            start: f[3].to_string(),
+            slow: f.len() == 5,
+        });
+    }
+    out
+}
+
+/// The position a perft case starts from.
+///
+/// # Panics
+/// When the variant, a turn or the position string is not the game's.
+#[must_use]
+pub fn perft_position<G: PositionString>(case: &PerftCase) -> G {
+    fn at<T>(case: &PerftCase, e: &dyn std::fmt::Display) -> T {
+        panic!("perft file line {}: {e}", case.line)
+    }
+    if let Some(text) = case.start.strip_prefix("position:") {
+        let g = G::from_position_string(text.trim()).unwrap_or_else(|e| at(case, &e));
+        assert_eq!(g.variant(), case.variant, "perft file line {}: variant", case.line);
+        return g;
+    }
+    let mut g = G::new(&case.variant).unwrap_or_else(|e| at(case, &e));
+    if let Some(turns) = case.start.strip_prefix("moves:") {
+        for turn in turns.split_whitespace() {
+            let mv = g.parse_move(turn).unwrap_or_else(|e| at(case, &format!("{turn}: {e}")));
+            g.play(mv);
+        }
+    } else if case.start != "start" {
+        at::<()>(case, &format!("'{}' is not start, moves: … or position: …", case.start));
+    }
+    g
+}
+
+/// Runs the cases of a perft file of the given speed and checks every count; a mismatch
+/// names its line. Returns how many cases ran.
+///
+/// # Panics
+/// When a count differs (after running them all) or a line does not read.
+pub fn check_perft_file<G: PositionString>(text: &str, speed: PerftSpeed) -> usize {
+    let mut ran = 0;
+    let mut wrong = Vec::new();
+    for case in perft_cases(text) {
+        if case.slow != (speed == PerftSpeed::Slow) {
+            continue;
+        }
+        let mut g = perft_position::<G>(&case);
+        let got = perft(&mut g, case.depth);
+        ran += 1;
+        if got != case.count {
+            wrong.push(format!(
+                "line {}: {} {} depth {}: {got}, the file says {}",
+                case.line, case.variant, case.start, case.depth, case.count
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "perft figures differ:\n{}", wrong.join("\n"));
+    ran
+}
+
+/// The two perft tests of a game crate (`tests/perft.rs`): its perft file's quick lines, and
+/// its `slow` lines as an ignored test (`scripts/test-release` runs those in release).
+///
+/// ```ignore
+/// ply_core::perft_tests!(ply_boop::Boop, include_str!("data/perft.txt"));
+/// ```
+#[macro_export]
+macro_rules! perft_tests {
+    ($game:ty, $figures:expr) => {
+        #[test]
+        fn perft_figures() {
+            let ran = $crate::testkit::check_perft_file::<$game>(
+                $figures,
+                $crate::testkit::PerftSpeed::Quick,
+            );
+            assert!(ran > 0, "no quick perft figures");
+        }
+
+        #[test]
+        #[ignore = "seconds to minutes in release: scripts/test-release runs them (PÜNCT's by hand)"]
+        fn perft_figures_slow() {
+            $crate::testkit::check_perft_file::<$game>($figures, $crate::testkit::PerftSpeed::Slow);
+        }
+    };
 }
 
 #[cfg(test)]

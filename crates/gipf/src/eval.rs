@@ -5,11 +5,12 @@
 //! more rows; and a push that would make a row of four is a threat: the side to move cashes
 //! his in, the opponent's must be met.
 
-use ply_core::{Evaluate, Game, Player};
+use ply_core::{Evaluate, Evaluator, Game, Player};
 
 use crate::geometry::{ENTRIES, NUM_LINES};
 use crate::rules::{Board, Row};
-use crate::{GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
+use crate::rules::{Position, State};
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Variant};
 
 /// Value of a chip in reserve, and of a chip on the board, in evaluation units.
 const RESERVE: i32 = 100;
@@ -63,8 +64,7 @@ fn threats(state: &State, p: usize) -> (usize, i32) {
     if b.reserve[p] == 0 {
         return (0, 0);
     }
-    let gipf =
-        state.variant == Variant::Tournament && state.entry[p] == crate::EntryPhase::NotStarted;
+    let gipf = state.variant == Variant::Tournament && state.entry[p] == EntryPhase::NotStarted;
     let you = 1 - p;
     let lethal_possible = state.committed(Player::from_index(you));
     let mut n = 0;
@@ -121,9 +121,18 @@ fn standing(state: &State, p: usize) -> i32 {
     s
 }
 
+/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
+/// position ([`Evaluator`]). It has no weights to set yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eval;
+
 impl Evaluate for Position {
-    fn evaluate(&self) -> i32 {
-        let st = self.state();
+    type Evaluator = Eval;
+}
+
+impl Evaluator<Position> for Eval {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let st = position.state();
         let me = st.to_move.index();
         let you = 1 - me;
         let mut v = standing(st, me) - standing(st, you);
@@ -139,19 +148,19 @@ impl Evaluate for Position {
         v
     }
 
-    fn material(&self) -> i32 {
-        let b = &self.state().board;
-        let me = self.to_move().index();
+    fn material(&self, position: &Position) -> i32 {
+        let b = &position.state().board;
+        let me = position.to_move().index();
         let own = |p: usize| i32::from(b.reserve[p]) + chips(b, p);
         100 * (own(me) - own(1 - me))
     }
 
-    fn value_scale() -> f32 {
+    fn value_scale(&self) -> f32 {
         400.0
     }
 
-    fn move_prior(&self, mv: Move) -> i32 {
-        let st = self.state();
+    fn move_prior(&self, position: &Position, mv: Move) -> i32 {
+        let st = position.state();
         let p = st.to_move.index();
         let mut after = *st;
         if after.apply_turn(mv) {
@@ -175,7 +184,7 @@ impl Evaluate for Position {
         prior
     }
 
-    fn is_forcing(&self, mv: Move) -> bool {
+    fn is_forcing(&self, _: &Position, mv: Move) -> bool {
         mv.len > mv.pre
     }
 }

@@ -4,7 +4,8 @@ use ply_core::{Game, MoveError};
 
 use crate::geometry::{ENTRIES, LINES, Point, cell_point, find_entry};
 use crate::rules::keep_cells;
-use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Position, State, Variant};
+use crate::rules::{Position, State};
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Variant};
 
 /// A removal as written: its end points (smaller first) and its kept points (ascending).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,25 +1,13 @@
-//! Pushes, rows, removal steps and the whole-turn generator (gipf.md 4.2–4.8).
+//! The rules of GIPF: the position ([`State`], and [`Position`] with its history), pushes,
+//! rows, removal steps and the whole-turn generator (gipf.md 4.2–4.8), the entry phases and
+//! the Zobrist hash.
 
-use ply_core::Player;
+use ply_core::{Player, zobrist};
 
 use crate::geometry::{
-    AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES,
+    self, AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES, Point,
 };
-use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, State, Step, Variant};
-
-/// Capacity of [`Move`]'s removal array: at most 6 steps in one removal phase, two phases
-/// per turn.
-///
-/// Why 6 per phase. Within one phase no piece is added. Two steps of one phase are never on
-/// the same line: a line holds at most one row (two would need 4 + 1 + 4 > 7 points), and
-/// after a step every point of that row is empty or kept (in K), so a later row on the same
-/// line would lie inside K and not be live (4.5). A single piece is taken by the first step
-/// whose run holds it, so it lies in at most one processed row; a GIPF piece lies on 3 lines,
-/// so it is in at most 3 processed rows. Every processed row holds at least 4 pieces of the
-/// remover's colour, so with s singles and g GIPF pieces of his on the board,
-/// 4 × steps ≤ s + 3g = (s + 2g) + g ≤ 18 + 9 = 27 (18 chips, so g ≤ 9), hence steps ≤ 6.
-/// (`standard`: g ≤ 3 gives 5; `basic`: 15 / 4 gives 3.) `Move::add_step` asserts it.
-pub const MAX_STEPS: usize = 12;
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Piece, Step, Variant};
 
 /// Pieces, reserves and captures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +75,7 @@ impl Board {
         self.color[0] | self.color[1]
     }
 
-    pub fn piece_at(&self, point: crate::Point) -> Option<crate::Piece> {
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
         let bit = 1u64 << point.cell()?;
         let player = if self.color[0] & bit != 0 {
             Player::P1
@@ -96,7 +84,7 @@ impl Board {
         } else {
             return None;
         };
-        Some(crate::Piece { player, gipf: self.gipf & bit != 0 })
+        Some(Piece { player, gipf: self.gipf & bit != 0 })
     }
 
     /// Whether colour `p` has a row anywhere.
@@ -406,5 +394,201 @@ impl<'a> Generator<'a> {
         }
         self.mv.push = NO_PUSH;
         self.mv.pre = 0;
+    }
+}
+
+/// Everything that describes a position (gipf.md section 9), plus the result and the hash.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) board: Board,
+    pub(crate) variant: Variant,
+    pub(crate) to_move: Player,
+    /// Tournament entry phases; `GipfPieces` in `standard`, `NotStarted` in `basic` (unused).
+    pub(crate) entry: [EntryPhase; 2],
+    pub(crate) winner: Option<Player>,
+    pub(crate) hash: u64,
+}
+
+/// A GIPF position with its history (for `undo`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) state: State,
+    pub(crate) history: Vec<State>,
+}
+
+impl Position {
+    /// The typed variant.
+    #[must_use]
+    pub fn variant_kind(&self) -> Variant {
+        self.state.variant
+    }
+
+    /// The piece on a point, if any.
+    #[must_use]
+    pub fn piece_at(&self, point: Point) -> Option<Piece> {
+        self.state.board.piece_at(point)
+    }
+
+    /// Chips in a player's reserve.
+    #[must_use]
+    pub fn reserve(&self, player: Player) -> u8 {
+        self.state.board.reserve[player.index()]
+    }
+
+    /// Chips a player has captured from the opponent.
+    #[must_use]
+    pub fn captured(&self, player: Player) -> u8 {
+        self.state.board.captured[player.index()]
+    }
+
+    /// Chips of a player's colour on the board (a GIPF piece counts two).
+    #[must_use]
+    pub fn chips_on_board(&self, player: Player) -> u8 {
+        let b = &self.state.board;
+        let c = b.color[player.index()];
+        (c.count_ones() + (c & b.gipf).count_ones()) as u8
+    }
+
+    /// A player's tournament entry phase.
+    #[must_use]
+    pub fn entry_phase(&self, player: Player) -> EntryPhase {
+        self.state.entry[player.index()]
+    }
+
+    /// The current state (board, reserves, side to move, result).
+    #[must_use]
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+}
+
+// Zobrist keys: 4 piece kinds × 64 cells, reserves and captures 0..=18 per player, entry
+// phases, side to move, winner.
+const PIECE_KEYS: [u64; 256] = zobrist::keys::<256>(0x6769_7066_0001);
+const COUNT_KEYS: [u64; 4 * 19] = zobrist::keys::<76>(0x6769_7066_0002);
+const MISC_KEYS: [u64; 9] = zobrist::keys::<9>(0x6769_7066_0003);
+
+impl State {
+    /// Whether `p` is GIPF-committed (gipf.md D7).
+    #[inline]
+    pub(crate) fn committed(&self, p: Player) -> bool {
+        match self.variant {
+            Variant::Basic => false,
+            Variant::Standard => true,
+            Variant::Tournament => self.entry[p.index()] != EntryPhase::NotStarted,
+        }
+    }
+
+    /// Sets the result when the player to move has an empty reserve and no row (gipf.md 6.2).
+    pub(crate) fn settle(&mut self) {
+        let p = self.to_move;
+        if self.winner.is_none()
+            && self.board.reserve[p.index()] == 0
+            && !self.board.has_row(p.index())
+        {
+            self.winner = Some(p.other());
+        }
+    }
+
+    fn piece_hash(board: &Board) -> [u64; 4] {
+        [
+            board.color[0] & !board.gipf,
+            board.color[0] & board.gipf,
+            board.color[1] & !board.gipf,
+            board.color[1] & board.gipf,
+        ]
+    }
+
+    fn misc_hash(&self) -> u64 {
+        let b = &self.board;
+        let mut h = 0;
+        for i in 0..2 {
+            h ^= COUNT_KEYS[i * 19 + b.reserve[i] as usize];
+            h ^= COUNT_KEYS[38 + i * 19 + b.captured[i] as usize];
+            h ^= MISC_KEYS[i * 3 + self.entry[i].index()];
+        }
+        if self.to_move == Player::P2 {
+            h ^= MISC_KEYS[6];
+        }
+        if let Some(w) = self.winner {
+            h ^= MISC_KEYS[7 + w.index()];
+        }
+        h
+    }
+
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let mut h = self.misc_hash();
+        for (kind, mut bits) in State::piece_hash(&self.board).into_iter().enumerate() {
+            while bits != 0 {
+                h ^= PIECE_KEYS[kind * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        h
+    }
+
+    /// Plays a turn generated in this state.
+    pub(crate) fn apply(&mut self, mv: Move) {
+        let before = *self;
+        let p = self.to_move;
+        let ended = self.apply_turn(mv);
+        if !ended && mv.push == NO_PUSH {
+            // A turn of removals only that did not end by the GIPF check: reserve loss (6.2).
+            self.winner = Some(p.other());
+        }
+        self.to_move = p.other();
+        self.settle();
+        // Incremental hash: only the changed cells and counters.
+        let mut h = before.hash ^ before.misc_hash() ^ self.misc_hash();
+        let old = State::piece_hash(&before.board);
+        let new = State::piece_hash(&self.board);
+        for kind in 0..4 {
+            let mut bits = old[kind] ^ new[kind];
+            while bits != 0 {
+                h ^= PIECE_KEYS[kind * 64 + bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+        }
+        self.hash = h;
+    }
+
+    /// Applies the steps and the push of `mv`; returns `true` when the GIPF check ended the
+    /// game (the winner is then set and the rest of the turn is not played).
+    pub(crate) fn apply_turn(&mut self, mv: Move) -> bool {
+        let p = self.to_move.index();
+        for i in 0..mv.len as usize {
+            if i == mv.pre as usize {
+                self.apply_push(mv.push);
+            }
+            let step = mv.steps[i];
+            let run = self.board.run_on_line(p, step.line as usize);
+            let keep = keep_cells(step.line as usize, step.keep);
+            if self.remove(p, run, keep) {
+                return true;
+            }
+        }
+        if mv.pre == mv.len {
+            self.apply_push(mv.push);
+        }
+        false
+    }
+
+    fn apply_push(&mut self, push: u8) {
+        if push == NO_PUSH {
+            return;
+        }
+        let p = self.to_move.index();
+        let gipf = push & GIPF_BIT != 0;
+        let entry = &geometry::ENTRIES[(push & !GIPF_BIT) as usize];
+        self.board = self.board.push(p, entry, gipf).expect("legal push");
+        self.enter(p, gipf);
+    }
+
+    /// Tournament entry phase after entering a piece (T1–T3).
+    #[inline]
+    pub(crate) fn enter(&mut self, p: usize, gipf: bool) {
+        if self.variant == Variant::Tournament {
+            self.entry[p] = if gipf { EntryPhase::GipfPieces } else { EntryPhase::Singles };
+        }
     }
 }

@@ -23,7 +23,8 @@ use serde_json::{Map, Value, json};
 
 use crate::geometry::{CELL_POINT, ENTRIES, LINES, Point, point_xy};
 use crate::notation::{Removal, Token, replay};
-use crate::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Position, State, Step, Variant};
+use crate::rules::{Position, State};
+use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Step, Variant};
 
 fn symbol(pos: &Position, p: Point) -> char {
     match pos.piece_at(p) {
@@ -577,11 +578,11 @@ impl View for Position {
     }
 
     fn texts(lang: &str) -> &'static str {
-        match lang.split(['-', '_']).next() {
-            Some("ko") => include_str!("text/ko.ftl"),
-            Some("ru") => include_str!("text/ru.ftl"),
-            _ => include_str!("text/en.ftl"),
-        }
+        ply_core::in_language(lang, &crate::text::TEXTS)
+    }
+
+    fn rules(lang: &str) -> &'static str {
+        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

@@ -2,7 +2,7 @@
 //! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
 //! turns, and a seed with a node limit fixes the move.
 
-use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 use ply_gipf::{Position, Setup, Variant};
 use ply_search::Limits;
 use ply_search::testkit::{
@@ -58,16 +58,25 @@ fn the_evaluation_sees_the_threat() {
     // White one push from taking Black's last GIPF piece: good for White whoever moves.
     let white = last_gipf(Player::P1);
     let black = last_gipf(Player::P2);
-    assert!(white.evaluate() > 300, "{}", white.evaluate());
-    assert!(black.evaluate() < -300, "{}", black.evaluate());
+    assert!(
+        Position::evaluator().evaluate(&white) > 300,
+        "{}",
+        Position::evaluator().evaluate(&white)
+    );
+    assert!(
+        Position::evaluator().evaluate(&black) < -300,
+        "{}",
+        Position::evaluator().evaluate(&black)
+    );
     // The prior puts a winning turn first.
     let mut moves = Vec::new();
     white.legal_moves(&mut moves);
-    let favourite = *moves.iter().max_by_key(|&&m| white.move_prior(m)).unwrap();
+    let favourite =
+        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&white, m)).unwrap();
     let mut h = white.clone();
     h.play(favourite);
     assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{}", white.format_move(favourite));
-    assert!(white.is_forcing(favourite));
+    assert!(Position::evaluator().is_forcing(&white, favourite));
 }
 
 const OPENING: [&str; 4] = ["i3-h4", "e9-e8", "a3-b4", "b1-b2"];

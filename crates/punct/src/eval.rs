@@ -26,10 +26,12 @@
 
 use std::cell::RefCell;
 
-use ply_core::Evaluate;
+use ply_core::{Evaluate, Evaluator};
 
-use crate::board::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
-use crate::{Move, N_POINTS, NO_OWNER, PIECES_PER_PLAYER, Position, State, Variant};
+use crate::geometry::N_POINTS;
+use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
+use crate::rules::{NO_OWNER, Position, State};
+use crate::types::{Move, PIECES_PER_PLAYER, Variant};
 
 /// "No path": larger than any real distance.
 const FAR: u16 = 4000;
@@ -244,10 +246,19 @@ impl Position {
     }
 }
 
+/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
+/// position ([`Evaluator`]). It has no weights to set yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eval;
+
 impl Evaluate for Position {
-    fn evaluate(&self) -> i32 {
-        let st = &self.state;
-        let standard = self.variant == Variant::Standard;
+    type Evaluator = Eval;
+}
+
+impl Evaluator<Position> for Eval {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let st = &position.state;
+        let standard = position.variant == Variant::Standard;
         let me = st.to_move.index();
         let them = 1 - me;
         let vis = st.visible();
@@ -266,7 +277,7 @@ impl Evaluate for Position {
             }
         }
         let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
-        score += centre_weight(self.variant, placed) * (centre[me] - centre[them]);
+        score += centre_weight(position.variant, placed) * (centre[me] - centre[them]);
         // In `standard`, a player placing his last piece ends the game on the centre count:
         // the mover with one piece left and more central points wins on the spot (a
         // placement outside the centre is as good as certain to exist).
@@ -287,8 +298,8 @@ impl Evaluate for Position {
         score.clamp(-30_000, 30_000)
     }
 
-    fn material(&self) -> i32 {
-        let st = &self.state;
+    fn material(&self, position: &Position) -> i32 {
+        let st = &position.state;
         let me = st.to_move.index() as u8;
         let mut n = 0;
         for p in 0..N_POINTS {
@@ -301,30 +312,30 @@ impl Evaluate for Position {
         10 * n
     }
 
-    fn value_scale() -> f32 {
+    fn value_scale(&self) -> f32 {
         300.0
     }
 
-    fn move_prior(&self, mv: Move) -> i32 {
+    fn move_prior(&self, position: &Position, mv: Move) -> i32 {
         match mv {
             Move::Pass => 0,
             Move::Place { at, orient } => {
                 let [a, b] = SHAPES[at.index()][orient.index()];
-                self.with_prior_table(|t| {
+                position.with_prior_table(|t| {
                     i32::from(t.gain[at.index()])
                         + i32::from(t.gain[a as usize])
                         + i32::from(t.gain[b as usize])
                 })
             }
             Move::Shift { from, to, orient } => {
-                let st = &self.state;
+                let st = &position.state;
                 let [a, b] = SHAPES[to.index()][orient.index()];
                 let landing = [to.index() as u8, a, b];
                 let leaving = st
                     .movable_at(from.index() as u8)
                     .map(|i| st.pieces[i as usize].points())
                     .unwrap_or([NONE; 3]);
-                self.with_prior_table(|t| {
+                position.with_prior_table(|t| {
                     let mut s = -60;
                     for p in landing {
                         if !leaving.contains(&p) {

@@ -17,8 +17,10 @@ use std::fmt::Write as _;
 use ply_core::{Game, Motion, Player, View};
 use serde_json::{Value, json};
 
-use crate::board::{COORD, N_POINTS};
-use crate::{Kind, Move, PieceInfo, Point, Position};
+use crate::geometry::{COORD, N_POINTS};
+use crate::geometry::{Kind, Point};
+use crate::rules::Position;
+use crate::types::{Move, PieceInfo};
 
 const S: f64 = 34.0;
 const MARGIN: f64 = 30.0;
@@ -33,8 +35,8 @@ fn xy(p: Point) -> (f64, f64) {
 /// The polyline points of a piece with its PÜNCT dot on `punct` in orientation `orient`,
 /// lifted by `lift`: through the middle dot for straight and angled pieces, round the
 /// triangle for a T.
-fn shape_path(punct: Point, orient: crate::Orient, lift: f64) -> String {
-    let Some(pts) = crate::shape_points(punct, orient) else { return String::new() };
+fn shape_path(punct: Point, orient: crate::geometry::Orient, lift: f64) -> String {
+    let Some(pts) = crate::geometry::shape_points(punct, orient) else { return String::new() };
     let order = match orient.middle() {
         None => vec![pts[0], pts[1], pts[2], pts[0]],
         Some(0) => vec![pts[1], pts[0], pts[2]],
@@ -353,7 +355,7 @@ impl View for Position {
         if prefix.len() >= 2 {
             // The piece on its point: every orientation still open, faint while there are
             // several, and the PÜNCT dot.
-            let mut shapes: Vec<(Point, crate::Orient)> = Vec::new();
+            let mut shapes: Vec<(Point, crate::geometry::Orient)> = Vec::new();
             for m in moves {
                 let shape = match *m {
                     Move::Place { at, orient } | Move::Shift { to: at, orient, .. } => (at, orient),
@@ -364,7 +366,7 @@ impl View for Position {
                 }
             }
             for &(at, orient) in &shapes {
-                let Some(pts) = crate::shape_points(at, orient) else { continue };
+                let Some(pts) = crate::geometry::shape_points(at, orient) else { continue };
                 let below = pts.iter().map(|&p| self.height(p)).max().unwrap_or(0);
                 let lift = f64::from(below) * LEVEL_LIFT;
                 let path = shape_path(at, orient, lift);
@@ -409,8 +411,8 @@ impl View for Position {
             "end-passes"
         } else if out_of_pieces && !self.state.last_pass {
             match self.variant_kind() {
-                crate::Variant::Basic => "end-pieces-out",
-                crate::Variant::Standard => "end-central-tie",
+                crate::types::Variant::Basic => "end-pieces-out",
+                crate::types::Variant::Standard => "end-central-tie",
             }
         } else {
             "end-repetition"
@@ -418,11 +420,11 @@ impl View for Position {
     }
 
     fn texts(lang: &str) -> &'static str {
-        match lang.split(['-', '_']).next() {
-            Some("ko") => include_str!("text/ko.ftl"),
-            Some("ru") => include_str!("text/ru.ftl"),
-            _ => include_str!("text/en.ftl"),
-        }
+        ply_core::in_language(lang, &crate::text::TEXTS)
+    }
+
+    fn rules(lang: &str) -> &'static str {
+        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

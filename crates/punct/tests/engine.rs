@@ -2,7 +2,7 @@
 //! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
 //! turns, and a seed with a node limit fixes the move.
 
-use ply_core::{Evaluate, Game, Player};
+use ply_core::{Evaluate, Evaluator, Game, Player};
 use ply_punct::{Position, Setup, Variant};
 use ply_search::Limits;
 use ply_search::testkit::{
@@ -58,12 +58,21 @@ fn the_evaluation_sees_the_threat() {
     // White one piece from connecting, to move: clearly better for White than for Black.
     let white = pos(GAP, Player::P1);
     let black = pos(GAP, Player::P2);
-    assert!(white.evaluate() > 300, "{}", white.evaluate());
-    assert!(black.evaluate() < -300, "{}", black.evaluate());
+    assert!(
+        Position::evaluator().evaluate(&white) > 300,
+        "{}",
+        Position::evaluator().evaluate(&white)
+    );
+    assert!(
+        Position::evaluator().evaluate(&black) < -300,
+        "{}",
+        Position::evaluator().evaluate(&black)
+    );
     // The turn the prior likes best blocks the gap.
     let mut moves = Vec::new();
     black.legal_moves(&mut moves);
-    let favourite = *moves.iter().max_by_key(|&&m| black.move_prior(m)).unwrap();
+    let favourite =
+        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&black, m)).unwrap();
     let mut h = black.clone();
     h.play(favourite);
     assert!(winning_moves(&h).is_empty(), "{}", black.format_move(favourite));

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use ply_core::{Evaluate, Game, Outcome};
+use ply_core::{Evaluate, Evaluator, Game, Outcome};
 
 use crate::{Limits, Rng, Score, SearchResult, Searcher};
 
@@ -93,19 +93,33 @@ impl<M: Copy> Table<M> {
     }
 }
 
-/// Alpha-beta search; see the crate documentation.
-pub struct AlphaBeta<G: Game> {
+/// Alpha-beta search; see the crate documentation. `E` scores the positions and orders the
+/// moves: the game's own evaluator unless [`with_evaluator`](AlphaBeta::with_evaluator) says
+/// otherwise.
+pub struct AlphaBeta<G: Evaluate, E: Evaluator<G> = <G as Evaluate>::Evaluator> {
+    eval: E,
     table: Arc<Table<G::Move>>,
     threads: usize,
     generation: u8,
     seed: u64,
 }
 
-impl<G: Game + Evaluate> AlphaBeta<G> {
-    /// A searcher with a transposition table of at most `hash_mb` MiB and `threads` threads.
+impl<G: Evaluate> AlphaBeta<G> {
+    /// A searcher with the game's own evaluator, a transposition table of at most `hash_mb`
+    /// MiB and `threads` threads.
     #[must_use]
     pub fn new(hash_mb: usize, threads: usize) -> AlphaBeta<G> {
+        AlphaBeta::with_evaluator(G::evaluator(), hash_mb, threads)
+    }
+}
+
+impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
+    /// A searcher with evaluator `eval`, a transposition table of at most `hash_mb` MiB and
+    /// `threads` threads.
+    #[must_use]
+    pub fn with_evaluator(eval: E, hash_mb: usize, threads: usize) -> AlphaBeta<G, E> {
         AlphaBeta {
+            eval,
             table: Arc::new(Table::with_bytes(hash_mb.max(1) << 20)),
             threads: threads.max(1),
             generation: 0,
@@ -118,6 +132,18 @@ impl<G: Game + Evaluate> AlphaBeta<G> {
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
+    }
+
+    /// Replaces the evaluator. The table keeps the old one's values: clear it
+    /// ([`Searcher::clear`]) when the two score differently.
+    pub fn set_evaluator(&mut self, eval: E) {
+        self.eval = eval;
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &E {
+        &self.eval
     }
 
     /// The memory the transposition table holds, in bytes.
@@ -139,8 +165,9 @@ struct Shared<'a> {
     node_limit: Option<u64>,
 }
 
-struct Worker<'a, G: Game> {
+struct Worker<'a, G: Game, E> {
     game: G,
+    eval: &'a E,
     table: &'a Table<G::Move>,
     shared: &'a Shared<'a>,
     generation: u8,
@@ -182,9 +209,10 @@ fn from_table(score: i32, ply: usize) -> i32 {
     }
 }
 
-impl<'a, G: Game + Evaluate> Worker<'a, G> {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn new(
         game: G,
+        eval: &'a E,
         table: &'a Table<G::Move>,
         shared: &'a Shared<'a>,
         generation: u8,
@@ -192,6 +220,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     ) -> Self {
         Worker {
             game,
+            eval,
             table,
             shared,
             generation,
@@ -249,7 +278,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             } else if self.killers[ply].contains(&Some(mv)) {
                 1 << 28
             } else {
-                let mut s = self.game.move_prior(mv).clamp(-(1 << 20), 1 << 20) * 64
+                let mut s = self.eval.move_prior(&self.game, mv).clamp(-(1 << 20), 1 << 20) * 64
                     + self.history[move_slot(&mv)].min(1 << 24);
                 if let Some(rng) = &mut self.rng {
                     s += (rng.below(64)) as i32;
@@ -272,7 +301,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
             return self.terminal(outcome, ply);
         }
         if ply >= MAX_PLY {
-            return self.game.evaluate();
+            return self.eval.evaluate(&self.game);
         }
         if depth <= 0 {
             return self.quiesce(alpha, beta, ply, QUIESCENCE_DEPTH);
@@ -372,14 +401,15 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if let Some(outcome) = self.game.outcome() {
             return self.terminal(outcome, ply);
         }
-        let stand = self.game.evaluate();
+        let stand = self.eval.evaluate(&self.game);
         if qdepth == 0 || ply >= MAX_PLY || stand >= beta {
             return stand;
         }
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.game.legal_moves(&mut moves);
-        moves.retain(|&m| self.game.is_forcing(m));
+        let (eval, game) = (self.eval, &self.game);
+        moves.retain(|&m| eval.is_forcing(game, m));
         let mut best = stand;
         for &mv in &moves {
             self.count_node();
@@ -450,7 +480,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
         if moves.is_empty() {
             return (None, 0, 0);
         }
-        let mut result = (Some(moves[0]), self.game.evaluate(), 0);
+        let mut result = (Some(moves[0]), self.eval.evaluate(&self.game), 0);
         for depth in first_depth.max(1)..=max_depth {
             self.root_best = None;
             let score = self.negamax(depth as i32, -INFINITY, INFINITY, 0);
@@ -487,7 +517,7 @@ impl<'a, G: Game + Evaluate> Worker<'a, G> {
     }
 }
 
-impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
+impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
     fn search(
         &mut self,
         game: &G,
@@ -516,6 +546,7 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).min(MAX_PLY as u32 - 1);
         let table = &*self.table;
+        let eval = &self.eval;
         let generation = self.generation;
         let (best, score, depth, pv, nodes) = std::thread::scope(|scope| {
             for id in 1..self.threads {
@@ -524,12 +555,12 @@ impl<G: Game + Evaluate> Searcher<G> for AlphaBeta<G> {
                 let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 scope.spawn(move || {
                     let mut helper =
-                        Worker::new(game, table, shared, generation, Some(Rng::new(seed)));
+                        Worker::new(game, eval, table, shared, generation, Some(Rng::new(seed)));
                     helper.iterate(max_depth, 1 + (id as u32 % 2));
                     shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
                 });
             }
-            let mut main = Worker::new(game.clone(), table, &shared, generation, None);
+            let mut main = Worker::new(game.clone(), eval, table, &shared, generation, None);
             let (best, score, depth) = main.iterate_reporting(max_depth, 1, Some((start, report)));
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);

@@ -6,8 +6,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use ply_core::{
-    AnyGame, DynGame, Evaluate, Game, MoveError, Outcome, Player, PositionString, VariantError,
-    View,
+    AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, VariantError, View,
 };
 
 use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher};
@@ -20,7 +19,7 @@ pub struct Think {
     /// Amplitude of the evaluation noise that weakens low levels, in evaluation units (0:
     /// none). Added to `noise_scale` times the game's value scale.
     pub noise: i32,
-    /// Noise amplitude as a multiple of the game's [`Evaluate::value_scale`].
+    /// Noise amplitude as a multiple of the game's [`Evaluator::value_scale`].
     pub noise_scale: f32,
     pub seed: u64,
     pub threads: usize,
@@ -133,7 +132,7 @@ pub trait AnyEngine: Send {
     fn random_move(&self, rng: &mut Rng) -> Option<String>;
     /// The algorithm that plays this game best (measured; `docs/strength.md`).
     fn preferred_algorithm(&self) -> Algorithm;
-    /// The game's [`Evaluate::value_scale`]: a score difference that means about "three
+    /// The game's [`Evaluator::value_scale`]: a score difference that means about "three
     /// times as likely to win as to lose".
     fn value_scale(&self) -> f32 {
         400.0
@@ -142,93 +141,59 @@ pub trait AnyEngine: Send {
     fn restart(&mut self);
 }
 
-/// A game type wrapped so that its evaluation carries reproducible noise: the same position
-/// and seed always get the same noise, so a weakened search is still deterministic.
+/// An evaluator wrapped so that its evaluation carries reproducible noise: the same position
+/// and seed always get the same noise, so a weakened search is still deterministic. With
+/// `material_only` it counts material alone (the benchmarks' naive baseline).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Noisy<G> {
-    pub game: G,
+pub struct Noisy<E> {
+    pub eval: E,
     pub amplitude: i32,
     pub seed: u64,
-    /// Use [`Evaluate::material`] instead of the full evaluation.
+    /// Use [`Evaluator::material`] instead of the full evaluation.
     pub material_only: bool,
 }
 
-impl<G: Game> Game for Noisy<G> {
-    type Move = G::Move;
-    const NAME: &'static str = G::NAME;
-    const DISPLAY_NAME: &'static str = G::DISPLAY_NAME;
-    const HAS_DRAWS: bool = G::HAS_DRAWS;
-    fn variants() -> &'static [&'static str] {
-        G::variants()
-    }
-    fn new(variant: &str) -> Result<Self, VariantError> {
-        Ok(Noisy { game: G::new(variant)?, amplitude: 0, seed: 0, material_only: false })
-    }
-    fn variant(&self) -> &'static str {
-        self.game.variant()
-    }
-    fn to_move(&self) -> Player {
-        self.game.to_move()
-    }
-    fn legal_moves(&self, out: &mut Vec<Self::Move>) {
-        self.game.legal_moves(out);
-    }
-    fn play(&mut self, mv: Self::Move) {
-        self.game.play(mv);
-    }
-    fn undo(&mut self) {
-        self.game.undo();
-    }
-    fn turns_played(&self) -> usize {
-        self.game.turns_played()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
-    }
-    fn hash(&self) -> u64 {
-        self.game.hash()
-    }
-    fn compute_hash(&self) -> u64 {
-        self.game.compute_hash()
-    }
-    fn format_move(&self, mv: Self::Move) -> String {
-        self.game.format_move(mv)
-    }
-    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        self.game.parse_move(text)
+impl<E> Noisy<E> {
+    /// `eval` without noise.
+    pub fn new(eval: E) -> Self {
+        Noisy { eval, amplitude: 0, seed: 0, material_only: false }
     }
 }
 
-impl<G: Evaluate> Evaluate for Noisy<G> {
-    fn evaluate(&self) -> i32 {
-        let base = if self.material_only { self.game.material() } else { self.game.evaluate() };
+impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
+    fn evaluate(&self, game: &G) -> i32 {
+        let base =
+            if self.material_only { self.eval.material(game) } else { self.eval.evaluate(game) };
         if self.amplitude == 0 {
             return base;
         }
-        let r = Rng::new(self.game.hash() ^ self.seed).next_u64();
+        let r = Rng::new(game.hash() ^ self.seed).next_u64();
         let unit = (r >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0;
         base + (unit * f64::from(self.amplitude)) as i32
     }
-    fn material(&self) -> i32 {
-        self.game.material()
+    fn material(&self, game: &G) -> i32 {
+        self.eval.material(game)
     }
-    fn value_scale() -> f32 {
-        G::value_scale()
+    fn value_scale(&self) -> f32 {
+        self.eval.value_scale()
     }
-    fn move_prior(&self, mv: Self::Move) -> i32 {
-        self.game.move_prior(mv)
+    fn move_prior(&self, game: &G, mv: G::Move) -> i32 {
+        self.eval.move_prior(game, mv)
     }
-    fn is_forcing(&self, mv: Self::Move) -> bool {
-        self.game.is_forcing(mv)
+    fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
+        self.eval.is_forcing(game, mv)
     }
 }
 
+/// The evaluator an engine's searchers use: the game's own, with the level's noise.
+type EngineEval<G> = Noisy<<G as Evaluate>::Evaluator>;
+
 /// The [`AnyEngine`] of a typed game.
-pub struct Engine<G: Game + Evaluate> {
+pub struct Engine<G: Evaluate> {
     game: DynGame<G>,
     preferred: Algorithm,
-    alphabeta: Option<(Think, AlphaBeta<Noisy<G>>)>,
-    mcts: Option<(Think, Mcts<Noisy<G>>)>,
+    alphabeta: Option<(Think, AlphaBeta<G, EngineEval<G>>)>,
+    mcts: Option<(Think, Mcts<G, EngineEval<G>>)>,
 }
 
 impl<G: Game + Evaluate + View + PositionString> Engine<G> {
@@ -302,20 +267,18 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                 report(&t);
             }
         };
-        let amplitude = think.noise + (think.noise_scale * G::value_scale()).round() as i32;
+        let eval = G::evaluator();
+        let amplitude = think.noise + (think.noise_scale * eval.value_scale()).round() as i32;
         let think = &Think { noise: amplitude, noise_scale: 0.0, ..*think };
-        let noisy = Noisy {
-            game: self.game.game().clone(),
-            amplitude,
-            seed: think.seed,
-            material_only: think.material_only,
-        };
+        let game = self.game.game();
+        let noisy = Noisy { eval, amplitude, seed: think.seed, material_only: think.material_only };
         let result = match think.algorithm {
             Algorithm::AlphaBeta => {
                 if !self.alphabeta.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
                     self.alphabeta = Some((
                         *think,
-                        AlphaBeta::new(think.hash_mb, think.threads).with_seed(think.seed),
+                        AlphaBeta::with_evaluator(noisy.clone(), think.hash_mb, think.threads)
+                            .with_seed(think.seed),
                     ));
                 }
                 let (t, searcher) = self.alphabeta.as_mut().expect("just built");
@@ -324,13 +287,15 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     searcher.clear();
                     t.noise = think.noise;
                 }
-                searcher.search_reporting(&noisy, &think.limits, stop, &mut report)
+                searcher.set_evaluator(noisy);
+                searcher.search_reporting(game, &think.limits, stop, &mut report)
             }
             Algorithm::Mcts => {
                 if !self.mcts.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
                     self.mcts = Some((
                         *think,
-                        Mcts::new(think.hash_mb, think.threads).with_seed(think.seed),
+                        Mcts::with_evaluator(noisy.clone(), think.hash_mb, think.threads)
+                            .with_seed(think.seed),
                     ));
                 }
                 let (t, searcher) = self.mcts.as_mut().expect("just built");
@@ -338,7 +303,8 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     searcher.clear();
                     t.noise = think.noise;
                 }
-                searcher.search_reporting(&noisy, &think.limits, stop, &mut report)
+                searcher.set_evaluator(noisy);
+                searcher.search_reporting(game, &think.limits, stop, &mut report)
             }
         };
         to_text(self.game.game(), &result)
@@ -356,7 +322,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
         self.preferred
     }
     fn value_scale(&self) -> f32 {
-        G::value_scale()
+        G::evaluator().value_scale()
     }
     fn restart(&mut self) {
         while self.game.undo() {}

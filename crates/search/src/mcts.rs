@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use ply_core::{Evaluate, Game, Outcome, Player};
+use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
 use crate::{Limits, Rng, Score, SearchResult, Searcher};
 
@@ -63,16 +63,19 @@ impl<M> Node<M> {
     }
 }
 
-struct Tree<G: Game> {
+struct Tree<G: Game, E> {
+    eval: E,
     nodes: Vec<Node<G::Move>>,
     root_game: Option<G>,
     bytes: usize,
     rng: Rng,
 }
 
-/// MCTS; see the module documentation.
-pub struct Mcts<G: Game> {
-    trees: Vec<Tree<G>>,
+/// MCTS; see the module documentation. `E` scores the leaves and gives the priors: the
+/// game's own evaluator unless [`with_evaluator`](Mcts::with_evaluator) says otherwise.
+pub struct Mcts<G: Evaluate, E: Evaluator<G> = <G as Evaluate>::Evaluator> {
+    eval: E,
+    trees: Vec<Tree<G, E>>,
     exploration: f32,
     memory: usize,
     seed: u64,
@@ -92,7 +95,16 @@ struct Run {
 /// Root statistics of one tree: per move, visits and value for the root player, proven.
 type RootStats<M> = Vec<(M, u32, f32, Proven)>;
 
-impl<G: Game + Evaluate> Mcts<G> {
+impl<G: Evaluate> Mcts<G> {
+    /// A searcher with the game's own evaluator, using at most `memory_mb` MiB for its
+    /// trees, with `threads` trees.
+    #[must_use]
+    pub fn new(memory_mb: usize, threads: usize) -> Mcts<G> {
+        Mcts::with_evaluator(G::evaluator(), memory_mb, threads)
+    }
+}
+
+impl<G: Evaluate, E: Evaluator<G>> Mcts<G, E> {
     /// The memory the trees hold now, in bytes (as counted by the search, which keeps it
     /// within the configured size plus one node's expansion).
     #[must_use]
@@ -100,12 +112,14 @@ impl<G: Game + Evaluate> Mcts<G> {
         self.trees.iter().map(|t| t.bytes).sum()
     }
 
-    /// A searcher using at most `memory_mb` MiB for its trees, with `threads` trees.
+    /// A searcher with evaluator `eval`, using at most `memory_mb` MiB for its trees, with
+    /// `threads` trees.
     #[must_use]
-    pub fn new(memory_mb: usize, threads: usize) -> Mcts<G> {
+    pub fn with_evaluator(eval: E, memory_mb: usize, threads: usize) -> Mcts<G, E> {
         let threads = threads.max(1);
         Mcts {
-            trees: (0..threads).map(|i| Tree::new(i as u64)).collect(),
+            trees: (0..threads).map(|i| Tree::new(i as u64, eval.clone())).collect(),
+            eval,
             exploration: 1.5,
             memory: memory_mb.max(1) << 20,
             seed: 0,
@@ -122,6 +136,20 @@ impl<G: Game + Evaluate> Mcts<G> {
             t.rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
         }
         self
+    }
+
+    /// Replaces the evaluator (a kept tree holds values of the old one).
+    pub fn set_evaluator(&mut self, eval: E) {
+        for t in &mut self.trees {
+            t.eval = eval.clone();
+        }
+        self.eval = eval;
+    }
+
+    /// The evaluator.
+    #[must_use]
+    pub fn evaluator(&self) -> &E {
+        &self.eval
     }
 
     /// Whether to keep the relevant part of the tree between searches (default: yes).
@@ -143,9 +171,9 @@ fn node_bytes<M>(moves: usize, children: usize) -> usize {
     std::mem::size_of::<Node<M>>() + moves * std::mem::size_of::<(M, f32)>() + children * 4
 }
 
-impl<G: Game + Evaluate> Tree<G> {
-    fn new(seed: u64) -> Self {
-        Tree { nodes: Vec::new(), root_game: None, bytes: 0, rng: Rng::new(seed) }
+impl<G: Game, E: Evaluator<G>> Tree<G, E> {
+    fn new(seed: u64, eval: E) -> Self {
+        Tree { eval, nodes: Vec::new(), root_game: None, bytes: 0, rng: Rng::new(seed) }
     }
 
     fn new_node(game: &G) -> Node<G::Move> {
@@ -253,7 +281,8 @@ impl<G: Game + Evaluate> Tree<G> {
             game.undo();
             won
         });
-        let logits: Vec<f32> = moves.iter().map(|&m| game.move_prior(m) as f32 / 100.0).collect();
+        let logits: Vec<f32> =
+            moves.iter().map(|&m| self.eval.move_prior(game, m) as f32 / 100.0).collect();
         let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let mut priors: Vec<(G::Move, f32)> = moves
             .iter()
@@ -361,7 +390,7 @@ impl<G: Game + Evaluate> Tree<G> {
                 break (node.proven.value(), node.to_move);
             }
             if node.visits == 0 && index != 0 {
-                let v = (game.evaluate() as f32 / G::value_scale()).tanh();
+                let v = (self.eval.evaluate(game) as f32 / self.eval.value_scale()).tanh();
                 break (v, node.to_move);
             }
             if !node.expanded {
@@ -456,7 +485,7 @@ impl<G: Game + Evaluate> Tree<G> {
     }
 }
 
-impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
+impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
     fn search(
         &mut self,
         game: &G,
@@ -468,7 +497,7 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
         let threads = self.trees.len();
         let budget = limits.nodes.map(|n| n.div_ceil(threads as u64));
         let memory = self.memory / threads;
-        let (c, reuse) = (self.exploration, self.reuse);
+        let (c, reuse, scale) = (self.exploration, self.reuse, self.eval.value_scale());
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
         if legal.is_empty() {
@@ -539,7 +568,7 @@ impl<G: Game + Evaluate> Searcher<G> for Mcts<G> {
                     (Proven::Loss, _) => Score::loss_in(pv_len.max(1)),
                     _ => {
                         let q = q.clamp(-0.999, 0.999);
-                        Score((q.atanh() * G::value_scale()).round() as i32)
+                        Score((q.atanh() * scale).round() as i32)
                     }
                 };
                 (mv, score)

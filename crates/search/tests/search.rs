@@ -6,7 +6,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use ply_boop::{Boop, Pool, Setup, Variant};
-use ply_core::{Evaluate, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64};
+use ply_core::{
+    Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64,
+};
 use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher};
 
 /// A synthetic game tree: each position is its path; it has 2–4 moves, and after some
@@ -88,16 +90,23 @@ impl Game for Tree {
     }
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct TreeEval;
+
 impl Evaluate for Tree {
-    fn evaluate(&self) -> i32 {
-        let v = (mix(&self.path) >> 20) as i32 % 1000 - 500;
+    type Evaluator = TreeEval;
+}
+
+impl Evaluator<Tree> for TreeEval {
+    fn evaluate(&self, tree: &Tree) -> i32 {
+        let v = (mix(&tree.path) >> 20) as i32 % 1000 - 500;
         // From P1's point of view, turned to the player to move.
-        if self.to_move() == Player::P1 { v } else { -v }
+        if tree.to_move() == Player::P1 { v } else { -v }
     }
-    fn material(&self) -> i32 {
+    fn material(&self, _: &Tree) -> i32 {
         0
     }
-    fn move_prior(&self, mv: u8) -> i32 {
+    fn move_prior(&self, _: &Tree, mv: u8) -> i32 {
         i32::from(mv) * 7 % 5
     }
 }
@@ -112,7 +121,7 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
         };
     }
     if depth == 0 {
-        return g.evaluate();
+        return TreeEval.evaluate(g);
     }
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);

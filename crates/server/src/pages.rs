@@ -78,16 +78,7 @@ fn urlencode(text: &str) -> String {
 fn variant_name(lang: Lang, game: &str, variant: &str) -> String {
     Messages::of(lang, Some(game))
         .get(&format!("variant-{variant}"), &[])
-        .unwrap_or_else(|| variant_label(lang, game, variant))
-}
-
-fn variant_label(lang: Lang, game: &str, variant: &str) -> String {
-    match (game, variant) {
-        ("zertz", v) if v.chars().all(|c| c.is_ascii_digit()) => {
-            format!("{v} {}", t(lang, "rings"))
-        }
-        _ => variant.to_string(),
-    }
+        .unwrap_or_else(|| variant.to_string())
 }
 
 pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response {
@@ -97,7 +88,7 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
         format!("<p class=\"tagline\">{}</p><section class=\"cards\">", t(lang, "tagline"));
     for entry in registry.entries() {
         let has_engine = ply_games::engine(entry.name).is_ok();
-        let summary = rules(entry.name, lang).map_or("", |r| r.summary);
+        let summary = rules(entry.name, lang).map(|r| r.summary).unwrap_or_default();
         let _ = write!(
             body,
             "<article class=\"card\" id=\"card-{name}\"><h2>{display}</h2>\
@@ -108,7 +99,7 @@ pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response
             name = entry.name,
             display = esc(entry.display_name),
             board_of = t(lang, "board_of"),
-            summary = esc(summary),
+            summary = esc(&summary),
             read = t(lang, "read_rules"),
             variant = t(lang, "variant"),
         );
@@ -447,11 +438,11 @@ pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Respons
         entry.name,
         t(lang, "board_of"),
         esc(entry.display_name),
-        esc(r.summary),
+        esc(&r.summary),
     );
-    for (title, points) in r.sections {
+    for (title, points) in &r.sections {
         let _ = write!(body, "<h2>{}</h2><ul>", esc(title));
-        for p in *points {
+        for p in points {
             let _ = write!(body, "<li>{}</li>", esc(p));
         }
         body.push_str("</ul>");

@@ -9,10 +9,11 @@
 
 use std::cell::RefCell;
 
-use ply_core::{Evaluate, Player};
+use ply_core::{Evaluate, Evaluator, Player};
 
-use crate::board::{Bits, Layout, NONE};
-use crate::{Move, Position, State};
+use crate::geometry::{Bits, Layout, NONE};
+use crate::rules::{Position, State};
+use crate::types::Move;
 
 /// Base value of a captured marble (W, G, B): white is the scarcest.
 const VALUE: [i32; 3] = [150, 120, 100];
@@ -337,60 +338,72 @@ impl Position {
     }
 }
 
+/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
+/// position ([`Evaluator`]). It has no weights to set yet.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Eval;
+
 impl Evaluate for Position {
-    fn evaluate(&self) -> i32 {
-        let s = &self.state;
+    type Evaluator = Eval;
+}
+
+impl Evaluator<Position> for Eval {
+    fn evaluate(&self, position: &Position) -> i32 {
+        let s = &position.state;
         let me = s.to_move;
-        let mut score = self.standing_of(s.captures[me.index()])
-            - self.standing_of(s.captures[me.other().index()]);
-        if self.has_jump() {
+        let mut score = position.standing_of(s.captures[me.index()])
+            - position.standing_of(s.captures[me.other().index()]);
+        if position.has_jump() {
             // Capturing is compulsory: the mover takes his best chain.
             let mut moves = Vec::new();
-            self.gen_captures(&mut moves);
-            let best =
-                moves.iter().map(|&m| self.gain_for(me, self.chain_gain(m))).max().unwrap_or(0);
+            position.gen_captures(&mut moves);
+            let best = moves
+                .iter()
+                .map(|&m| position.gain_for(me, position.chain_gain(m)))
+                .max()
+                .unwrap_or(0);
             if best >= NEAR_WIN {
                 return NEAR_WIN;
             }
             score += best * 9 / 10;
         } else {
-            let iso = self.best_isolation();
+            let iso = position.best_isolation();
             if iso >= NEAR_WIN {
                 return NEAR_WIN;
             }
             score += iso * 9 / 10 + TEMPO;
-            if !self.has_safe_placement() {
+            if !position.has_safe_placement() {
                 score -= NO_SAFE_PLACEMENT;
             }
         }
         score.clamp(-NEAR_WIN, NEAR_WIN)
     }
 
-    fn material(&self) -> i32 {
-        let s = &self.state;
+    fn material(&self, position: &Position) -> i32 {
+        let s = &position.state;
         let me = s.to_move.index();
         (0..3)
             .map(|k| VALUE[k] * (i32::from(s.captures[me][k]) - i32::from(s.captures[1 - me][k])))
             .sum()
     }
 
-    fn value_scale() -> f32 {
+    fn value_scale(&self) -> f32 {
         300.0
     }
 
-    fn move_prior(&self, mv: Move) -> i32 {
+    fn move_prior(&self, position: &Position, mv: Move) -> i32 {
         match mv {
             Move::Capture { .. } => {
-                let g = self.chain_gain(mv);
-                200 + 2 * self.gain_for(self.state.to_move, g).min(2_000)
+                let g = position.chain_gain(mv);
+                200 + 2 * position.gain_for(position.state.to_move, g).min(2_000)
             }
             Move::Place { colour, ring, remove } => {
-                self.placement_prior(colour.index(), ring, remove)
+                position.placement_prior(colour.index(), ring, remove)
             }
         }
     }
 
-    fn is_forcing(&self, mv: Move) -> bool {
+    fn is_forcing(&self, _: &Position, mv: Move) -> bool {
         matches!(mv, Move::Capture { .. })
     }
 }

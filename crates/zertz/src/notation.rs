@@ -2,8 +2,9 @@
 
 use ply_core::{Game, MoveError};
 
-use crate::board::{Bits, Layout, NONE};
-use crate::{Colour, Move, POW6, Position};
+use crate::geometry::{Bits, Layout, NONE};
+use crate::rules::Position;
+use crate::types::{Colour, Move, POW6};
 
 /// The canonical text of a move.
 pub(crate) fn format(layout: &Layout, mv: Move) -> String {

@@ -5,8 +5,9 @@ use std::fmt::Write;
 use ply_core::{Game, Motion, Outcome, Player, View};
 use serde_json::{Map, Value, json};
 
-use crate::board::{Bits, NONE};
-use crate::{Colour, Move, Position};
+use crate::geometry::{Bits, NONE};
+use crate::rules::Position;
+use crate::types::{Colour, Move};
 
 /// The id of a player's captures of one colour: `p1-cap-W`.
 fn cap_id(p: Player, c: Colour) -> String {
@@ -366,7 +367,7 @@ impl View for Position {
             return Some("end-no-move");
         }
         let (single, each) = variant.win_thresholds();
-        let blitz = variant == crate::Variant::Blitz;
+        let blitz = variant == crate::types::Variant::Blitz;
         Some(if caps[0] >= single[0] {
             if blitz { "end-white-3" } else { "end-white-4" }
         } else if caps[1] >= single[1] {
@@ -381,11 +382,11 @@ impl View for Position {
     }
 
     fn texts(lang: &str) -> &'static str {
-        match lang.split(['-', '_']).next() {
-            Some("ko") => include_str!("text/ko.ftl"),
-            Some("ru") => include_str!("text/ru.ftl"),
-            _ => include_str!("text/en.ftl"),
-        }
+        ply_core::in_language(lang, &crate::text::TEXTS)
+    }
+
+    fn rules(lang: &str) -> &'static str {
+        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

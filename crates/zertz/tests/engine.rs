@@ -6,7 +6,7 @@
 mod common;
 
 use common::setup;
-use ply_core::{Evaluate, Game, Player};
+use ply_core::{Evaluate, Evaluator, Game, Player};
 use ply_search::Limits;
 use ply_search::testkit::{
     assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
@@ -57,12 +57,13 @@ fn every_search_avoids_an_immediate_loss() {
 fn the_evaluation_sees_captures_and_isolations() {
     // The mover must capture and can win: nearly won.
     let g = one_white_short();
-    assert!(g.evaluate() > 5_000, "{}", g.evaluate());
+    assert!(Position::evaluator().evaluate(&g) > 5_000, "{}", Position::evaluator().evaluate(&g));
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
-    let favourite = *moves.iter().max_by_key(|&&m| g.move_prior(m)).unwrap();
+    let favourite =
+        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&g, m)).unwrap();
     assert_eq!(g.format_move(favourite), "d5xd3");
-    assert!(g.is_forcing(favourite));
+    assert!(Position::evaluator().is_forcing(&g, favourite));
     // The corner pair a1 a2 is cut off from the rest with one vacancy: filling it takes the
     // white on a1, and the prior puts such a placement above a quiet one.
     let g =
@@ -72,8 +73,11 @@ fn the_evaluation_sees_captures_and_isolations() {
     let mut h = g.clone();
     h.play(isolate);
     assert_eq!(h.state().captures[0], [1, 0, 1], "the premise: the group is taken");
-    assert!(g.move_prior(isolate) > g.move_prior(quiet) + 200);
-    assert!(g.evaluate() > 100, "{}", g.evaluate());
+    assert!(
+        Position::evaluator().move_prior(&g, isolate)
+            > Position::evaluator().move_prior(&g, quiet) + 200
+    );
+    assert!(Position::evaluator().evaluate(&g) > 100, "{}", Position::evaluator().evaluate(&g));
 }
 
 const OPENING: [&str; 4] = ["Ge4,g1", "Bb5,c6", "Ba1,a2", "Ba3,a4"];

@@ -4,7 +4,7 @@ mod common;
 
 use common::{marbles, moves, play, removed, setup};
 use ply_core::{Game, Motion, MoveError, Outcome, Player, View};
-use ply_zertz::board::Bits;
+use ply_zertz::geometry::Bits;
 use ply_zertz::{Position, Variant};
 
 const ZERO: [[u8; 3]; 2] = [[0; 3]; 2];

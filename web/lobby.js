@@ -138,3 +138,26 @@ cancelButton.addEventListener('click', async () => {
 });
 
 connect();
+
+/** One live game being played, refreshed every few seconds (like lichess TV). */
+async function tv() {
+  const section = el('tv');
+  try {
+    const r = await fetch('/api/tv');
+    const t = await r.json();
+    if (!t.game) {
+      section.hidden = true;
+      return;
+    }
+    section.hidden = false;
+    el('ply-tv').innerHTML = t.svg;
+    /** @type {HTMLAnchorElement} */ (el('ply-tv-link')).href = t.url;
+    const names = [t.players?.P1, t.players?.P2].filter(Boolean).join(' – ');
+    el('ply-tv-meta').textContent = `${t.display_name}${names ? ` · ${names}` : ''} · ${formatMessage('turns', { n: t.turns })}`;
+    document.body.dataset.tv = t.game;
+  } catch {
+    // The next beat tries again.
+  }
+}
+tv();
+setInterval(tv, 3000);

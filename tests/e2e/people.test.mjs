@@ -58,11 +58,26 @@ test('the lobby, a game on the clock lost on time, a rematch, ratings', async ()
   // The clocks show and run; names are shown.
   await pa.waitForSelector('#ply-clocks:not([hidden]) #ply-clock-P1.running');
   assert.match((await pa.textContent('#ply-clock-P1 .time')) || '', /^0:1\d/);
-  // Two turns each, then P1 (A) waits: the clock runs out.
-  for (let i = 0; i < 2; i++) {
-    await playByClicking(pa);
-    await playByClicking(pb);
-  }
+  // A third visitor's home page shows this game being played, names and all.
+  const c = await chrome.browser.newContext();
+  const pc = await c.newPage();
+  await pa.waitForSelector('body[data-turn="mine"]');
+  await playByClicking(pa);
+  await pc.goto(`${server.url}/`);
+  const gameId = new URL(pa.url()).pathname.split('/').pop();
+  await pc.waitForSelector(`body[data-tv="${gameId}"]`, { timeout: 10000 });
+  assert.ok((await pc.locator('#ply-tv svg').count()) === 1);
+  assert.match((await pc.textContent('#ply-tv-meta')) || '', / – /, 'both names');
+  await pc.screenshot({ path: path.join(screenshots, 'people-tv.png'), fullPage: true });
+  await c.close();
+  // The record names the players.
+  const record = await pa.evaluate(async (id) => (await fetch(`/game/${id}/record`)).text(), gameId);
+  assert.match(record, /\[P1 "[^"]+"\]/);
+  assert.match(record, /\[P2 "[^"]+"\]/);
+  // Two turns each (P1 has made one), then P1 (A) waits: the clock runs out.
+  await playByClicking(pb);
+  await playByClicking(pa);
+  await playByClicking(pb);
   await pa.waitForSelector('#ply-end:not([hidden])', { timeout: 30000 });
   await pb.waitForSelector('#ply-end:not([hidden])', { timeout: 10000 });
   assert.equal((await pa.textContent('#ply-result'))?.trim(), 'You lost');

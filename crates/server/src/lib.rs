@@ -233,6 +233,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/seeks", get(lobby::list).post(lobby::create))
         .route("/api/seeks/{id}", axum::routing::delete(lobby::cancel))
         .route("/api/seeks/{id}/accept", post(lobby::accept))
+        .route("/api/tv", get(lobby::tv))
         .route("/game/{id}/analysis", get(pages::analysis_page))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
@@ -531,6 +532,7 @@ fn may_create(
 async fn api_create(
     State(state): State<AppState>,
     Peer(addr): Peer,
+    headers: HeaderMap,
     axum::Json(req): axum::Json<CreateRequest>,
 ) -> Response {
     if let Err(r) = may_create(&state, addr, &req) {
@@ -543,6 +545,9 @@ async fn api_create(
             let token = created["token"].as_str().unwrap_or_default().to_string();
             let mut resp = (StatusCode::CREATED, axum::Json(created)).into_response();
             resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
+            if let Some(c) = seat_person(&state, &headers, &id, &token).await {
+                resp.headers_mut().append(header::SET_COOKIE, c);
+            }
             resp
         }
     }
@@ -551,6 +556,7 @@ async fn api_create(
 async fn create_form(
     State(state): State<AppState>,
     Peer(addr): Peer,
+    headers: HeaderMap,
     axum::Form(req): axum::Form<CreateRequest>,
 ) -> Response {
     if let Err(r) = may_create(&state, addr, &req) {
@@ -563,9 +569,32 @@ async fn create_form(
             let token = created["token"].as_str().unwrap_or_default();
             let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
             resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(id, token));
+            if let Some(c) = seat_person(&state, &headers, id, token).await {
+                resp.headers_mut().append(header::SET_COOKIE, c);
+            }
             resp
         }
     }
+}
+
+/// Puts the person making the request (their player, made now if new) in these seats of game
+/// `id` that nobody holds yet, so their name shows; the `Set-Cookie` of a new player.
+async fn seat_person(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &str,
+    token: &str,
+) -> Option<HeaderValue> {
+    let (seats, _) = state.rooms.seats(id, Some(token.to_string())).await.ok()?;
+    let (player, cookie) = players::current(state, headers).await.ok()?;
+    let mut changed = false;
+    for seat in seats {
+        changed |= state.store().claim_seat_player(id, seat, &player.id).await.unwrap_or(false);
+    }
+    if changed {
+        state.rooms.reload(id);
+    }
+    cookie
 }
 
 async fn join(
@@ -584,6 +613,10 @@ async fn join(
         Ok(_) => {
             let mut resp = Redirect::to(&format!("/game/{id}")).into_response();
             resp.headers_mut().insert(header::SET_COOKIE, set_seat_cookie(&id, &token));
+            // The friend who takes a seat by the link plays under their name.
+            if let Some(c) = seat_person(&state, &headers, &id, &token).await {
+                resp.headers_mut().append(header::SET_COOKIE, c);
+            }
             resp
         }
     }

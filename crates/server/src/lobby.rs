@@ -316,6 +316,32 @@ async fn lobby(mut socket: WebSocket, state: AppState, q: LobbyQuery) {
     }
 }
 
+/// `GET /api/tv`: one live game being played, for the home page (like lichess TV): the most
+/// recently moved live game of the last ten minutes, a game between people first; its picture
+/// in the reader's language. `{"game": null}` when nothing is being played.
+pub(crate) async fn tv(State(state): State<AppState>, headers: HeaderMap) -> Response {
+    let lang = crate::i18n::Lang::of_request(&headers);
+    let since = ply_store::now_ms() - 10 * 60_000;
+    let rows = state.store().recent_games(true, since, 30).await.unwrap_or_default();
+    let pick =
+        rows.iter().filter(|r| r.plies > 0).max_by_key(|r| (r.mode == Mode::Invite, r.updated_ms));
+    let Some(row) = pick else { return Json(json!({ "game": null })).into_response() };
+    let Ok(view) = state.rooms.view(&row.id, None).await else {
+        return Json(json!({ "game": null })).into_response();
+    };
+    let view = view.view;
+    let svg = crate::messages::Messages::of(lang, Some(&view.game)).localize_svg(&view.svg);
+    Json(json!({
+        "game": view.id,
+        "display_name": view.display_name,
+        "players": view.players,
+        "turns": view.history.len(),
+        "url": format!("/game/{}", view.id),
+        "svg": svg,
+    }))
+    .into_response()
+}
+
 /// Forgets old seeks now and then (a node's housekeeping).
 pub(crate) fn purge_now_and_then(state: &AppState) {
     let store = state.store().clone();

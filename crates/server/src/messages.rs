@@ -104,6 +104,67 @@ impl Messages {
     }
 }
 
+impl Messages {
+    /// The picture `svg` with every label in this language: `<text data-label="id"
+    /// data-arg-n="12">English</text>` gets message `id` with its arguments (for pictures the
+    /// server shows without the page's script, such as the home page's live game).
+    #[must_use]
+    pub fn localize_svg(&self, svg: &str) -> String {
+        let mut out = String::with_capacity(svg.len());
+        let mut rest = svg;
+        while let Some(at) = rest.find("<text") {
+            out.push_str(&rest[..at]);
+            rest = &rest[at..];
+            let (Some(open_end), Some(close)) = (rest.find('>'), rest.find("</text>")) else {
+                break;
+            };
+            let tag = &rest[..=open_end];
+            let label = attribute(tag, "data-label");
+            let text = match label {
+                Some(id) if open_end < close => {
+                    let args: Vec<(String, String)> = tag
+                        .split(' ')
+                        .filter_map(|a| a.strip_prefix("data-arg-"))
+                        .filter_map(|a| a.split_once('='))
+                        .map(|(k, v)| {
+                            (k.to_string(), v.trim_end_matches('>').trim_matches('"').to_string())
+                        })
+                        .collect();
+                    let args: Vec<(&str, Arg<'_>)> = args
+                        .iter()
+                        .map(|(k, v)| {
+                            (
+                                k.as_str(),
+                                v.parse::<i64>().map_or(Arg::Text(v.as_str()), Arg::Number),
+                            )
+                        })
+                        .collect();
+                    self.get(id, &args).map(|t| crate::pages::esc(&t))
+                }
+                _ => None,
+            };
+            match text {
+                Some(t) => {
+                    out.push_str(tag);
+                    out.push_str(&t);
+                    out.push_str("</text>");
+                }
+                None => out.push_str(&rest[..close + "</text>".len()]),
+            }
+            rest = &rest[close + "</text>".len()..];
+        }
+        out.push_str(rest);
+        out
+    }
+}
+
+/// The value of attribute `name` in a start tag.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
+    let len = tag[start..].find('"')?;
+    Some(&tag[start..start + len])
+}
+
 /// An argument of a message.
 #[derive(Clone, Copy, Debug)]
 pub enum Arg<'a> {
@@ -224,6 +285,18 @@ mod tests {
                 assert!(missing.is_empty(), "{game:?}: {lang:?} lacks {missing:?}");
             }
         }
+    }
+
+    #[test]
+    fn pictures_shown_without_the_script_get_their_labels_in_the_readers_language() {
+        let ru = Messages::of(Lang::Ru, Some("boop"));
+        let svg = "<svg><text x=\"1\" data-label=\"label-kittens\" data-arg-n=\"5\">5 kittens</text>\
+                   <text x=\"2\">a</text><text data-label=\"no-such-label\">kept</text></svg>";
+        let out = ru.localize_svg(svg);
+        assert!(!out.contains("5 kittens"), "{out}");
+        assert!(out.contains("<text x=\"2\">a</text>"), "{out}");
+        assert!(out.contains(">kept</text>"), "{out}");
+        assert!(out.starts_with("<svg>") && out.ends_with("</svg>"), "{out}");
     }
 
     #[test]

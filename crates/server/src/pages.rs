@@ -186,7 +186,8 @@ fn lobby_section(lang: Lang) -> String {
         .to_string()
         .replace("</", "<\\/");
     format!(
-        "<section class=\"list lobby\" id=\"lobby\"><h2>{title}</h2>\
+        "<section class=\"tv\" id=\"tv\" hidden><h2>{tv}</h2><a id=\"ply-tv-link\" href=\"/\"><div id=\"ply-tv\" class=\"board-box tv-board\"></div></a><p class=\"meta\" id=\"ply-tv-meta\"></p></section>\
+<section class=\"list lobby\" id=\"lobby\"><h2>{title}</h2>\
 <ul class=\"seeks\" id=\"ply-seeks\" aria-live=\"polite\"></ul>\
 <form id=\"ply-seek-form\" class=\"seek-form\"><label>{game_l} <select name=\"game_variant\">{games}</select></label>\
 <label>{time_l} <select name=\"time\">{time_options}</select></label>\
@@ -197,6 +198,7 @@ fn lobby_section(lang: Lang) -> String {
 <script type=\"application/json\" id=\"ply-lobby-boot\">{boot}</script>\
 <script type=\"module\" src=\"/assets/lobby.js\"></script></section>",
         title = esc(&m.text("lobby", "Lobby")),
+        tv = esc(&m.text("tv", "Being played now")),
         game_l = esc(&m.text("seek-game", "Game")),
         time_l = esc(&m.text("seek-time", "Time")),
         colour_l = esc(&m.text("seek-colour", "You play")),

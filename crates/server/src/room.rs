@@ -473,6 +473,12 @@ impl Rooms {
         }
     }
 
+    /// The room of game `id`, if in memory, takes the game again from the store (and tells
+    /// its followers): for changes that are not events, such as a person taking a seat.
+    pub fn reload(&self, id: &str) {
+        self.changed(id, i64::MAX);
+    }
+
     /// Every room asks the store whether its game changed (after the notifications may have
     /// been missed: the listener lost its connection).
     pub fn refresh_all(&self) {
@@ -985,6 +991,18 @@ impl Room {
 
     fn record(&self) -> String {
         let mut record = ply_records::Record::of_game(&*self.game);
+        // The people in the seats, by name; the computer by its level.
+        for (seat, header) in [(Player::P1, "P1"), (Player::P2, "P2")] {
+            if let Some(name) = &self.names[seat.index()] {
+                record.set_header(header, name);
+            } else if Some(seat) == self.computer_seat() {
+                let level = self.row.level.unwrap_or(0);
+                record.set_header(header, &format!("ply level {level}"));
+            }
+        }
+        if let Ok(date) = jiff::Timestamp::from_millisecond(self.row.created_ms) {
+            record.set_header("Date", &date.strftime("%Y.%m.%d").to_string());
+        }
         match self.row.ended {
             Some(Ended { outcome: Outcome::Win(w), reason: EndReason::Resigned }) => {
                 record.set_header("Termination", &format!("{} resigned", w.other()));

@@ -144,3 +144,4 @@ players-error-login = Wrong login name or password.
 players-error-too-many = Too many attempts from your address; try again in { $s } s.
 players-error-origin = This form was sent from another site.
 players-error-store = The server cannot save this right now; try again in a moment.
+tv = Being played now

@@ -137,3 +137,4 @@ players-error-login = 로그인 이름이나 비밀번호가 틀렸습니다.
 players-error-too-many = 이 주소에서 시도가 너무 많습니다. { $s }초 후에 다시 해 보세요.
 players-error-origin = 이 양식은 다른 사이트에서 보낸 것입니다.
 players-error-store = 지금은 서버가 저장할 수 없습니다. 잠시 후 다시 해 보세요.
+tv = 지금 두고 있는 게임

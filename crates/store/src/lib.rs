@@ -984,6 +984,25 @@ impl Store {
         rows.iter().map(game_from_row).collect()
     }
 
+    /// Puts player `player` in seat `seat` of game `id` if nobody holds it yet: `true` when
+    /// it did.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn claim_seat_player(&self, id: &str, seat: Player, player: &str) -> Result<bool> {
+        let column = if seat == Player::P1 { "p1_player" } else { "p2_player" };
+        let sql = format!("UPDATE games SET {column} = $1 WHERE id = $2 AND {column} IS NULL");
+        let mut conn = self.writer().await?;
+        let result = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(player)
+            .bind(id)
+            .execute(&mut *conn)
+            .await
+            .map_err(StoreError::from);
+        let done = self.release(conn, result).await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     /// Records the game `id`'s players went on to (a rematch).
     ///
     /// # Errors

@@ -72,6 +72,21 @@ pub async fn open_seeks(state: &AppState) -> Vec<SeekView> {
     out
 }
 
+/// The player making a lobby request (made now if new, with its cookie), within the limit of
+/// new games per address.
+async fn person(
+    state: &AppState,
+    headers: &HeaderMap,
+    peer: &crate::Peer,
+) -> Result<(ply_store::PlayerRow, Option<axum::http::HeaderValue>), Box<Response>> {
+    if let Err(wait) = state.limits.check(guard::Kind::Create, peer.0) {
+        return Err(Box::new(guard::too_many(wait)));
+    }
+    crate::players::current(state, headers)
+        .await
+        .map_err(|e| Box::new(error(StatusCode::SERVICE_UNAVAILABLE, e.to_string())))
+}
+
 /// `GET /api/seeks`.
 pub(crate) async fn list(State(state): State<AppState>) -> Response {
     Json(json!({ "seeks": open_seeks(&state).await })).into_response()
@@ -102,12 +117,9 @@ pub(crate) async fn create(
     peer: crate::Peer,
     Json(req): Json<SeekRequest>,
 ) -> Response {
-    if let Err(wait) = state.limits.check(guard::Kind::Create, peer.0) {
-        return guard::too_many(wait);
-    }
-    let (player, cookie) = match crate::players::current(&state, &headers).await {
+    let (player, cookie) = match person(&state, &headers, &peer).await {
         Ok(p) => p,
-        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(response) => return *response,
     };
     // The same checks as a new game: game, variant, clock.
     let as_game = CreateRequest {
@@ -178,12 +190,9 @@ pub(crate) async fn accept(
     peer: crate::Peer,
     Path(id): Path<String>,
 ) -> Response {
-    if let Err(wait) = state.limits.check(guard::Kind::Create, peer.0) {
-        return guard::too_many(wait);
-    }
-    let (player, cookie) = match crate::players::current(&state, &headers).await {
+    let (player, cookie) = match person(&state, &headers, &peer).await {
         Ok(p) => p,
-        Err(e) => return error(StatusCode::SERVICE_UNAVAILABLE, e.to_string()),
+        Err(response) => return *response,
     };
     let store = state.store();
     // One's own seek is not accepted (the page offers to cancel it instead).

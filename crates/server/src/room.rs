@@ -1081,12 +1081,9 @@ impl Room {
         Some(msg)
     }
 
-    fn choices_for(
-        &mut self,
-        token: Option<&str>,
-        version: i64,
-        prefix: &[String],
-    ) -> Result<Arc<str>, Rejection> {
+    /// Whether the holder of `token` may build a turn at `version`: holds a seat, is to move,
+    /// and speaks of the position now (for choices and previews).
+    fn may_build_turn(&self, token: Option<&str>, version: i64) -> Result<(), Rejection> {
         let seats = self.seats(token);
         if seats.is_empty() {
             return Err(Rejection::new(403, Reason::Spectator));
@@ -1097,6 +1094,16 @@ impl Room {
         if !self.may_choose(&seats) {
             return Err(self.not_your_turn());
         }
+        Ok(())
+    }
+
+    fn choices_for(
+        &mut self,
+        token: Option<&str>,
+        version: i64,
+        prefix: &[String],
+    ) -> Result<Arc<str>, Rejection> {
+        self.may_build_turn(token, version)?;
         if prefix.is_empty() {
             return self.root_choices().ok_or_else(|| Rejection::new(409, Reason::Over));
         }
@@ -1113,16 +1120,7 @@ impl Room {
         version: i64,
         prefix: &[String],
     ) -> Result<Arc<str>, Rejection> {
-        let seats = self.seats(token);
-        if seats.is_empty() {
-            return Err(Rejection::new(403, Reason::Spectator));
-        }
-        if version != self.version {
-            return Err(Rejection::new(409, Reason::ChoicesStale));
-        }
-        if !self.may_choose(&seats) {
-            return Err(self.not_your_turn());
-        }
+        self.may_build_turn(token, version)?;
         let steps = self.steps.get_or_insert_with(|| Arc::new(self.game.click_steps())).clone();
         let step =
             next_step(&steps, prefix).ok_or_else(|| Rejection::new(422, Reason::NoSuchPath))?;

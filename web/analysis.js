@@ -158,6 +158,10 @@ function render() {
 
 /** The game's turns (marked once reviewed) and the side line, if the shown line leaves the game. */
 function renderMoves() {
+  for (const seat of ['P1', 'P2']) {
+    const head = document.getElementById(`ply-moves-${seat}`);
+    if (head) head.textContent = playerName(seat);
+  }
   const shared = common(state.line);
   const inGame = shared === state.line.length;
   const shown = inGame ? state.line.length : shared;

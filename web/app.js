@@ -587,6 +587,11 @@ for (const [id, action] of [['ply-rematch-offer', 'offer'], ['ply-rematch-accept
 /** The move list: one row per pair of turns, the shown one current and in view. */
 function renderMoves() {
   const v = state.view;
+  // The columns are the players: their names (or the seats' colours).
+  for (const seat of ['P1', 'P2']) {
+    const head = document.getElementById(`ply-moves-${seat}`);
+    if (head && head.textContent !== playerName(seat)) head.textContent = playerName(seat);
+  }
   const shown = state.viewing === null ? v.history.length : state.viewing;
   const rows = Math.ceil(v.history.length / 2);
   // Rebuild only what changed: rows are keyed by their number.

@@ -557,7 +557,7 @@ pub async fn game_page(
 <a class=\"button\" id=\"ply-export\" href=\"/game/{id}/record\" download>{export}</a></div>\
 {invite}\
 <h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"{step_first}\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"{step_prev}\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"{step_next}\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"{step_last}\">»</button></nav>\
-<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><tbody id=\"ply-moves\"></tbody></table></div>\
+<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><thead><tr><th></th><th id=\"ply-moves-P1\" scope=\"col\"></th><th id=\"ply-moves-P2\" scope=\"col\"></th></tr></thead><tbody id=\"ply-moves\"></tbody></table></div>\
 <p class=\"conn\" id=\"ply-conn\"></p><p class=\"rules-link\"><a href=\"/rules/{game}\">{rules}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
 <script type=\"module\" src=\"/assets/app.js\"></script>",
@@ -657,7 +657,7 @@ pub async fn analysis_page(
 <svg id=\"ply-graph\" class=\"graph\" viewBox=\"0 0 300 80\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{graph_label}\"></svg>\
 <table class=\"summary\" id=\"ply-summary\" hidden></table></div>\
 <h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"{step_first}\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"{step_prev}\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"{step_next}\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"{step_last}\">»</button></nav>\
-<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><tbody id=\"ply-moves\"></tbody></table></div>\
+<div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><thead><tr><th></th><th id=\"ply-moves-P1\" scope=\"col\"></th><th id=\"ply-moves-P2\" scope=\"col\"></th></tr></thead><tbody id=\"ply-moves\"></tbody></table></div>\
 <p><a href=\"/game/{id}\">{back_to_game}</a> · <a href=\"/game/{id}/record\" download>{export}</a></p></aside></div>\
 <script type=\"application/json\" id=\"ply-boot\">{boot}</script>\
 <script type=\"module\" src=\"/assets/analysis.js\"></script>",

@@ -6,52 +6,23 @@ mod view_kit;
 
 use std::collections::BTreeSet;
 
-use ply_boop::{Boop, Move};
-use ply_core::testkit::random_game;
+use ply_boop::Boop;
 use ply_core::{Game, View};
 
-fn games() -> Vec<Vec<Boop>> {
-    let mut out = Vec::new();
-    for variant in Boop::variants() {
-        for seed in 0..4u64 {
-            let start = Boop::new(variant).unwrap();
-            out.push(random_game(&start, seed * 13 + 3, 400, |_| {}).positions);
-        }
-    }
-    out
-}
+/// The random games the tests walk.
+const WALK: view_kit::Walk = view_kit::Walk {
+    seeds: 4,
+    seed_mul: 13,
+    seed_add: 3,
+    turns: 400,
+    picture_every: 1,
+    preview_every: 3,
+    preview_bytes: 3072,
+};
 
 #[test]
 fn steps_texts_previews_and_pictures_of_random_games() {
-    let mut labels = Vec::new();
-    let mut ids: BTreeSet<&str> = BTreeSet::new();
-    let mut shown = 0;
-    for game in games() {
-        for (turn, pos) in game.iter().enumerate() {
-            labels.extend(view_kit::check_picture(pos));
-            ids.extend(view_kit::check_steps(pos));
-            if let Some(reason) = pos.end_reason() {
-                ids.insert(reason);
-            }
-            if turn % 3 == 0 {
-                shown += view_kit::check_previews(pos, 3072).len();
-            }
-        }
-    }
-    assert!(shown > 0);
-    labels.sort();
-    labels.dedup();
-    let ids: Vec<&str> = ids.into_iter().collect();
-    view_kit::check_texts::<Boop>(&labels, &ids);
-}
-
-fn matching(pos: &Boop, prefix: &[&str]) -> (Vec<String>, Vec<Move>) {
-    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
-    assert!(!moves.is_empty(), "{prefix:?}");
-    (prefix, moves)
+    view_kit::check_random_games::<Boop>(&WALK);
 }
 
 fn after(variant: &str, moves: &str) -> Boop {
@@ -68,12 +39,12 @@ fn placements_are_told_and_previewed_with_their_boops() {
     let start = Boop::new("boop").unwrap();
     let mv = start.parse_move("Kc3").unwrap();
     assert_eq!(start.click_steps(mv), ["step-choose-piece", "step-place-piece"]);
-    let (prefix, moves) = matching(&start, &["pool-p1-kitten"]);
+    let (prefix, moves) = view_kit::matching(&start, &["pool-p1-kitten"]);
     let svg = start.preview(&prefix, &moves);
     assert!(svg.contains("class=\"chosen\""), "{svg}");
     // d4 boops c3 away to b2.
     let pos = after("boop", "Kc3");
-    let (prefix, moves) = matching(&pos, &["pool-p2-kitten", "d4"]);
+    let (prefix, moves) = view_kit::matching(&pos, &["pool-p2-kitten", "d4"]);
     assert_eq!(moves.len(), 1);
     let (prefix, _) = (prefix[..1].to_vec(), ());
     let svg = pos.preview(&prefix, &moves);
@@ -93,7 +64,7 @@ fn placements_are_told_and_previewed_with_their_boops() {
         b.click_steps(ghostly),
         ["step-piece-or-ghost", "step-choose-edge", "step-choose-piece", "step-place-piece"]
     );
-    let (prefix, moves) = matching(&b, &[path[0].as_str(), path[1].as_str()]);
+    let (prefix, moves) = view_kit::matching(&b, &[path[0].as_str(), path[1].as_str()]);
     assert!(b.preview(&prefix, &moves).contains("class=\"ghost\""));
 }
 
@@ -115,7 +86,7 @@ fn pieces_on_the_bed_only_are_pieces() {
 #[test]
 fn finished_games_say_why() {
     let mut reasons = BTreeSet::new();
-    for game in games() {
+    for game in view_kit::random_games::<Boop>(&WALK) {
         let last = game.last().unwrap();
         if last.outcome().is_some() {
             assert!(!last.svg().contains("to move"));

@@ -6,45 +6,24 @@ mod view_kit;
 
 use std::collections::BTreeSet;
 
-use ply_core::testkit::random_game;
 use ply_core::{Game, View};
 use ply_gipf::Position;
 
-fn games() -> Vec<Vec<Position>> {
-    let mut out = Vec::new();
-    for variant in Position::variants() {
-        for seed in 0..4u64 {
-            let start = Position::new(variant).unwrap();
-            out.push(random_game(&start, seed * 7 + 1, 300, |_| {}).positions);
-        }
-    }
-    out
-}
+/// The random games the tests walk.
+const WALK: view_kit::Walk = view_kit::Walk {
+    seeds: 4,
+    seed_mul: 7,
+    seed_add: 1,
+    turns: 300,
+    picture_every: 1,
+    preview_every: 3,
+    preview_bytes: 4096,
+};
 
 #[test]
 fn steps_texts_previews_and_pictures_of_random_games() {
-    let mut labels = Vec::new();
-    let mut ids: BTreeSet<&str> = BTreeSet::new();
-    let mut ends = 0;
-    let mut shown = 0;
-    for game in games() {
-        for (turn, pos) in game.iter().enumerate() {
-            labels.extend(view_kit::check_picture(pos));
-            ids.extend(view_kit::check_steps(pos));
-            if let Some(reason) = pos.end_reason() {
-                ids.insert(reason);
-                ends += 1;
-            }
-            if turn % 3 == 0 {
-                shown += view_kit::check_previews(pos, 4096).len();
-            }
-        }
-    }
-    assert!(ends > 0 && shown > 0);
-    labels.sort();
-    labels.dedup();
-    let ids: Vec<&str> = ids.into_iter().collect();
-    view_kit::check_texts::<Position>(&labels, &ids);
+    let ends = view_kit::check_random_games::<Position>(&WALK);
+    assert!(ends > 0);
 }
 
 /// Position G6 of the reference: White pushes into a row of four with GIPF pieces.
@@ -56,15 +35,6 @@ fn g6() -> Position {
         [12, 12],
         [1, 0],
     )
-}
-
-fn matching(pos: &Position, prefix: &[&str]) -> (Vec<String>, Vec<ply_gipf::Move>) {
-    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
-    assert!(!moves.is_empty());
-    (prefix, moves)
 }
 
 #[test]
@@ -98,21 +68,21 @@ fn steps_say_what_each_click_does() {
 #[test]
 fn the_preview_shows_the_push_and_the_row_it_makes() {
     let g6 = g6();
-    let (prefix, moves) = matching(&g6, &["e1"]);
+    let (prefix, moves) = view_kit::matching(&g6, &["e1"]);
     let svg = g6.preview(&prefix, &moves);
     assert!(svg.contains("class=\"ghost white\""), "{svg}");
-    let (prefix, moves) = matching(&g6, &["e1", "e2"]);
+    let (prefix, moves) = view_kit::matching(&g6, &["e1", "e2"]);
     let svg = g6.preview(&prefix, &moves);
     view_kit::check_xml(&svg);
     // e2, e3, e4 move to e3, e4, e5 and a new piece enters on e2: four ghosts, one row.
     assert_eq!(svg.matches("class=\"ghost ").count(), 4, "{svg}");
     assert_eq!(svg.matches("<rect class=\"capture\"").count(), 1, "{svg}");
     assert!(svg.contains("class=\"push\""));
-    let (prefix, moves) = matching(&g6, &["e1", "e2", "e2", "e6", "e4"]);
+    let (prefix, moves) = view_kit::matching(&g6, &["e1", "e2", "e2", "e6", "e4"]);
     let svg = g6.preview(&prefix, &moves);
     assert!(svg.contains("class=\"keep\""), "{svg}");
     let start = Position::new("standard").unwrap();
-    assert_eq!(start.preview(&[], &matching(&start, &[]).1), "");
+    assert_eq!(start.preview(&[], &view_kit::matching(&start, &[]).1), "");
 }
 
 #[test]
@@ -150,7 +120,7 @@ fn pictures_name_their_pieces_and_labels() {
 #[test]
 fn finished_games_say_why_and_nobody_is_to_move() {
     let mut reasons = BTreeSet::new();
-    for game in games() {
+    for game in view_kit::random_games::<Position>(&WALK) {
         let last = game.last().unwrap();
         if last.outcome().is_some() {
             let svg = last.svg();

@@ -6,54 +6,23 @@ mod view_kit;
 
 use std::collections::BTreeSet;
 
-use ply_core::testkit::random_game;
 use ply_core::{Game, View};
 use ply_punct::{Move, Position};
 
-fn games() -> Vec<Vec<Position>> {
-    let mut out = Vec::new();
-    for variant in Position::variants() {
-        for seed in 0..3u64 {
-            let start = Position::new(variant).unwrap();
-            out.push(random_game(&start, seed * 17 + 2, 150, |_| {}).positions);
-        }
-    }
-    out
-}
+/// The random games the tests walk.
+const WALK: view_kit::Walk = view_kit::Walk {
+    seeds: 3,
+    seed_mul: 17,
+    seed_add: 2,
+    turns: 150,
+    picture_every: 2,
+    preview_every: 10,
+    preview_bytes: 3072,
+};
 
 #[test]
 fn steps_texts_previews_and_pictures_of_random_games() {
-    let mut labels = Vec::new();
-    let mut ids: BTreeSet<&str> = BTreeSet::new();
-    let mut shown = 0;
-    for game in games() {
-        for (turn, pos) in game.iter().enumerate() {
-            if turn % 2 == 0 || pos.outcome().is_some() {
-                labels.extend(view_kit::check_picture(pos));
-                ids.extend(view_kit::check_steps(pos));
-            }
-            if let Some(reason) = pos.end_reason() {
-                ids.insert(reason);
-            }
-            if turn % 10 == 0 {
-                shown += view_kit::check_previews(pos, 3072).len();
-            }
-        }
-    }
-    assert!(shown > 0);
-    labels.sort();
-    labels.dedup();
-    let ids: Vec<&str> = ids.into_iter().collect();
-    view_kit::check_texts::<Position>(&labels, &ids);
-}
-
-fn matching(pos: &Position, prefix: &[&str]) -> (Vec<String>, Vec<Move>) {
-    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
-    assert!(!moves.is_empty(), "{prefix:?}");
-    (prefix, moves)
+    view_kit::check_random_games::<Position>(&WALK);
 }
 
 #[test]
@@ -67,17 +36,17 @@ fn placements_and_shifts_are_told_and_previewed() {
         start.click_steps(mv),
         ["step-choose-piece", "step-choose-point", "step-choose-orientation", "step-finish-piece"]
     );
-    let (prefix, some) = matching(&start, &[path[0].as_str()]);
+    let (prefix, some) = view_kit::matching(&start, &[path[0].as_str()]);
     assert!(start.preview(&prefix, &some).contains("class=\"chosen\""));
     // Kind and point chosen: the open orientations, faint.
-    let (prefix, some) = matching(&start, &[path[0].as_str(), path[1].as_str()]);
+    let (prefix, some) = view_kit::matching(&start, &[path[0].as_str(), path[1].as_str()]);
     let svg = start.preview(&prefix, &some);
     view_kit::check_xml(&svg);
     assert!(svg.contains("class=\"ghost p1\""), "{svg}");
     assert!(svg.contains("punct-mark"));
     // One orientation left: the piece drawn in it.
     let (prefix, some) =
-        matching(&start, &path[..3].iter().map(String::as_str).collect::<Vec<_>>());
+        view_kit::matching(&start, &path[..3].iter().map(String::as_str).collect::<Vec<_>>());
     if some.len() == 1 {
         assert!(start.preview(&prefix, &some).contains("<g class=\"ghost p1\""));
     }
@@ -95,7 +64,7 @@ fn placements_and_shifts_are_told_and_previewed() {
     let shift = moves.iter().copied().find(|m| matches!(m, Move::Shift { .. })).unwrap();
     let path = pos.click_path(shift);
     assert_eq!(pos.click_steps(shift)[..2], ["step-place-or-move", "step-choose-destination"]);
-    let (prefix, some) = matching(&pos, &[path[0].as_str()]);
+    let (prefix, some) = view_kit::matching(&pos, &[path[0].as_str()]);
     assert!(pos.preview(&prefix, &some).contains("class=\"chosen\""));
 }
 
@@ -107,7 +76,7 @@ fn labels_pieces_and_finished_games() {
     let ids: Vec<&str> = labels.iter().map(|l| l.id.as_str()).collect();
     assert_eq!(ids, ["label-black", "label-white-to-move", "label-pass"]);
     let mut reasons = BTreeSet::new();
-    for game in games() {
+    for game in view_kit::random_games::<Position>(&WALK) {
         let last = game.last().unwrap();
         for pos in &game[1..] {
             let svg = pos.svg();

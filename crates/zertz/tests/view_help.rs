@@ -7,52 +7,23 @@ mod view_kit;
 
 use std::collections::BTreeSet;
 
-use ply_core::testkit::random_game;
 use ply_core::{Game, View};
 use ply_zertz::{Move, Position};
 
-fn games() -> Vec<Vec<Position>> {
-    let mut out = Vec::new();
-    for variant in Position::variants() {
-        for seed in 0..3u64 {
-            let start = Position::new(variant).unwrap();
-            out.push(random_game(&start, seed * 11 + 5, 400, |_| {}).positions);
-        }
-    }
-    out
-}
+/// The random games the tests walk.
+const WALK: view_kit::Walk = view_kit::Walk {
+    seeds: 3,
+    seed_mul: 11,
+    seed_add: 5,
+    turns: 400,
+    picture_every: 1,
+    preview_every: 4,
+    preview_bytes: 3072,
+};
 
 #[test]
 fn steps_texts_previews_and_pictures_of_random_games() {
-    let mut labels = Vec::new();
-    let mut ids: BTreeSet<&str> = BTreeSet::new();
-    let mut shown = 0;
-    for game in games() {
-        for (turn, pos) in game.iter().enumerate() {
-            labels.extend(view_kit::check_picture(pos));
-            ids.extend(view_kit::check_steps(pos));
-            if let Some(reason) = pos.end_reason() {
-                ids.insert(reason);
-            }
-            if turn % 4 == 0 {
-                shown += view_kit::check_previews(pos, 3072).len();
-            }
-        }
-    }
-    assert!(shown > 0);
-    labels.sort();
-    labels.dedup();
-    let ids: Vec<&str> = ids.into_iter().collect();
-    view_kit::check_texts::<Position>(&labels, &ids);
-}
-
-fn matching(pos: &Position, prefix: &[&str]) -> (Vec<String>, Vec<Move>) {
-    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
-    let mut moves = Vec::new();
-    pos.legal_moves(&mut moves);
-    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
-    assert!(!moves.is_empty());
-    (prefix, moves)
+    view_kit::check_random_games::<Position>(&WALK);
 }
 
 #[test]
@@ -63,9 +34,9 @@ fn placements_and_captures_are_told_and_previewed() {
         start.click_steps(mv),
         ["step-choose-colour", "step-place-marble", "step-remove-ring"]
     );
-    let (prefix, moves) = matching(&start, &["pool-W"]);
+    let (prefix, moves) = view_kit::matching(&start, &["pool-W"]);
     assert_eq!(start.preview(&prefix, &moves), "");
-    let (prefix, moves) = matching(&start, &["pool-W", "d4"]);
+    let (prefix, moves) = view_kit::matching(&start, &["pool-W", "d4"]);
     let svg = start.preview(&prefix, &moves);
     view_kit::check_xml(&svg);
     assert!(svg.contains("class=\"ghost W\""), "{svg}");
@@ -83,10 +54,10 @@ fn placements_and_captures_are_told_and_previewed() {
     let steps = pos.click_steps(capture);
     assert_eq!(steps[0], "step-choose-jumper");
     assert!(steps[1..].iter().all(|s| *s == "step-jump"));
-    let (prefix, moves) = matching(&pos, &[path[0].as_str()]);
+    let (prefix, moves) = view_kit::matching(&pos, &[path[0].as_str()]);
     assert!(pos.preview(&prefix, &moves).contains("class=\"chosen\""));
     if path.len() > 2 {
-        let (prefix, moves) = matching(&pos, &[path[0].as_str(), path[1].as_str()]);
+        let (prefix, moves) = view_kit::matching(&pos, &[path[0].as_str(), path[1].as_str()]);
         let svg = pos.preview(&prefix, &moves);
         assert!(svg.contains("class=\"capture\"") && svg.contains("class=\"ghost "), "{svg}");
     }
@@ -114,7 +85,7 @@ fn rings_and_marbles_are_pieces_and_racks_are_not() {
 #[test]
 fn finished_games_say_why() {
     let mut reasons = BTreeSet::new();
-    for game in games() {
+    for game in view_kit::random_games::<Position>(&WALK) {
         let last = game.last().unwrap();
         if last.outcome().is_some() {
             assert!(!last.svg().contains("label-to-move"));

@@ -353,3 +353,78 @@ pub fn classes_of(svg: &str, id: &str) -> Option<Vec<String>> {
             .unwrap_or_default(),
     )
 }
+
+/// How a view test walks random games: `seeds` games of each variant (seed `i * seed_mul +
+/// seed_add`, at most `turns` turns); the picture and steps are checked every
+/// `picture_every`-th turn and at the end, previews every `preview_every`-th turn, each
+/// within `preview_bytes`.
+pub struct Walk {
+    pub seeds: u64,
+    pub seed_mul: u64,
+    pub seed_add: u64,
+    pub turns: usize,
+    pub picture_every: usize,
+    pub preview_every: usize,
+    pub preview_bytes: usize,
+}
+
+/// The positions of the random games `walk` names, game by game.
+pub fn random_games<G>(walk: &Walk) -> Vec<Vec<G>>
+where
+    G: View + PartialEq + std::fmt::Debug,
+{
+    let mut out = Vec::new();
+    for variant in G::variants() {
+        for i in 0..walk.seeds {
+            let start = G::new(variant).unwrap();
+            let seed = i * walk.seed_mul + walk.seed_add;
+            out.push(ply_core::testkit::random_game(&start, seed, walk.turns, |_| {}).positions);
+        }
+    }
+    out
+}
+
+/// Walks random games of every variant checking pictures, steps, end reasons and previews,
+/// then checks that every message they name exists in every language. Returns how many
+/// positions had an end reason; asserts that some previews were drawn.
+pub fn check_random_games<G>(walk: &Walk) -> usize
+where
+    G: View + PartialEq + std::fmt::Debug,
+{
+    let mut labels = Vec::new();
+    let mut ids: BTreeSet<&'static str> = BTreeSet::new();
+    let (mut ends, mut shown) = (0, 0);
+    for game in random_games::<G>(walk) {
+        {
+            for (turn, pos) in game.iter().enumerate() {
+                if turn % walk.picture_every == 0 || pos.outcome().is_some() {
+                    labels.extend(check_picture(pos));
+                    ids.extend(check_steps(pos));
+                }
+                if let Some(reason) = pos.end_reason() {
+                    ids.insert(reason);
+                    ends += 1;
+                }
+                if turn % walk.preview_every == 0 {
+                    shown += check_previews(pos, walk.preview_bytes).len();
+                }
+            }
+        }
+    }
+    assert!(shown > 0, "no preview was drawn");
+    labels.sort();
+    labels.dedup();
+    let ids: Vec<&str> = ids.into_iter().collect();
+    check_texts::<G>(&labels, &ids);
+    ends
+}
+
+/// The clicks `prefix` and the legal turns whose click paths start with them (some must).
+pub fn matching<G: View>(pos: &G, prefix: &[&str]) -> (Vec<String>, Vec<G::Move>) {
+    let prefix: Vec<String> = prefix.iter().map(|s| s.to_string()).collect();
+    let mut moves = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves.retain(|&m| pos.click_path(m).starts_with(&prefix));
+    assert!(!moves.is_empty(), "{prefix:?}");
+    (prefix, moves)
+}

@@ -746,6 +746,18 @@ impl Store {
         })
     }
 
+    /// Runs one write statement on the writer connection, released as [`release`] says.
+    ///
+    /// [`release`]: Store::release
+    async fn write(
+        &self,
+        query: sqlx::query::Query<'_, Any, sqlx::any::AnyArguments>,
+    ) -> Result<sqlx::any::AnyQueryResult> {
+        let mut conn = self.writer().await?;
+        let result = query.execute(&mut *conn).await.map_err(StoreError::from);
+        self.release(conn, result).await
+    }
+
     /// Hands the writer back after a write that ended with `result`: a connection whose
     /// write failed is closed, not reused (see the crate documentation).
     async fn release<T>(&self, conn: PoolConnection<Any>, result: Result<T>) -> Result<T> {
@@ -992,14 +1004,7 @@ impl Store {
     pub async fn claim_seat_player(&self, id: &str, seat: Player, player: &str) -> Result<bool> {
         let column = if seat == Player::P1 { "p1_player" } else { "p2_player" };
         let sql = format!("UPDATE games SET {column} = $1 WHERE id = $2 AND {column} IS NULL");
-        let mut conn = self.writer().await?;
-        let result = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(player)
-            .bind(id)
-            .execute(&mut *conn)
-            .await
-            .map_err(StoreError::from);
-        let done = self.release(conn, result).await?;
+        let done = self.write(sqlx::query(sqlx::AssertSqlSafe(sql)).bind(player).bind(id)).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -1008,14 +1013,10 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn set_rematch(&self, id: &str, rematch_id: &str) -> Result<()> {
-        let mut conn = self.writer().await?;
-        let result = sqlx::query("UPDATE games SET rematch_id = $1 WHERE id = $2")
-            .bind(rematch_id)
-            .bind(id)
-            .execute(&mut *conn)
-            .await
-            .map_err(StoreError::from);
-        self.release(conn, result).await?;
+        self.write(
+            sqlx::query("UPDATE games SET rematch_id = $1 WHERE id = $2").bind(rematch_id).bind(id),
+        )
+        .await?;
         Ok(())
     }
 

@@ -75,25 +75,23 @@ impl Store {
         let id = random_hex(6);
         let token = random_hex(16);
         let now = now_ms();
-        let mut conn = self.writer().await?;
-        let result = sqlx::query(
-            "INSERT INTO seeks (id, token, player, game, variant, clock, rated, colour, \
+        self.write(
+            sqlx::query(
+                "INSERT INTO seeks (id, token, player, game, variant, clock, rated, colour, \
              created_ms, held_ms, game_id, creator_url) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9, NULL, NULL)",
+            )
+            .bind(&id)
+            .bind(&token)
+            .bind(new.player.as_deref())
+            .bind(&new.game)
+            .bind(&new.variant)
+            .bind(new.clock.map(Clock::to_text))
+            .bind(i64::from(new.rated))
+            .bind(&new.colour)
+            .bind(now),
         )
-        .bind(&id)
-        .bind(&token)
-        .bind(new.player.as_deref())
-        .bind(&new.game)
-        .bind(&new.variant)
-        .bind(new.clock.map(Clock::to_text))
-        .bind(i64::from(new.rated))
-        .bind(&new.colour)
-        .bind(now)
-        .execute(&mut *conn)
-        .await
-        .map_err(StoreError::from);
-        self.release(conn, result).await?;
+        .await?;
         self.seek(&id).await?.ok_or_else(|| StoreError::NotFound(id))
     }
 
@@ -127,17 +125,12 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn hold_seek(&self, id: &str, token: &str) -> Result<bool> {
-        let mut conn = self.writer().await?;
-        let result = sqlx::query(
+        let done = self.write(sqlx::query(
             "UPDATE seeks SET held_ms = $1 WHERE id = $2 AND token = $3 AND game_id IS NULL",
         )
         .bind(now_ms())
         .bind(id)
-        .bind(token)
-        .execute(&mut *conn)
-        .await
-        .map_err(StoreError::from);
-        let done = self.release(conn, result).await?;
+        .bind(token)).await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -146,15 +139,13 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn cancel_seek(&self, id: &str, token: &str) -> Result<bool> {
-        let mut conn = self.writer().await?;
-        let result =
-            sqlx::query("DELETE FROM seeks WHERE id = $1 AND token = $2 AND game_id IS NULL")
-                .bind(id)
-                .bind(token)
-                .execute(&mut *conn)
-                .await
-                .map_err(StoreError::from);
-        let done = self.release(conn, result).await?;
+        let done = self
+            .write(
+                sqlx::query("DELETE FROM seeks WHERE id = $1 AND token = $2 AND game_id IS NULL")
+                    .bind(id)
+                    .bind(token),
+            )
+            .await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -165,17 +156,12 @@ impl Store {
     /// Database errors.
     pub async fn claim_seek(&self, id: &str, held_since_ms: i64) -> Result<Option<SeekRow>> {
         let claim = format!("claimed:{}", random_hex(8));
-        let mut conn = self.writer().await?;
-        let result = sqlx::query(
+        let done = self.write(sqlx::query(
             "UPDATE seeks SET game_id = $1 WHERE id = $2 AND game_id IS NULL AND held_ms >= $3",
         )
         .bind(&claim)
         .bind(id)
-        .bind(held_since_ms)
-        .execute(&mut *conn)
-        .await
-        .map_err(StoreError::from);
-        let done = self.release(conn, result).await?;
+        .bind(held_since_ms)).await?;
         if done.rows_affected() != 1 {
             return Ok(None);
         }
@@ -187,15 +173,13 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn seek_started(&self, id: &str, game_id: &str, creator_url: &str) -> Result<()> {
-        let mut conn = self.writer().await?;
-        let result = sqlx::query("UPDATE seeks SET game_id = $1, creator_url = $2 WHERE id = $3")
-            .bind(game_id)
-            .bind(creator_url)
-            .bind(id)
-            .execute(&mut *conn)
-            .await
-            .map_err(StoreError::from);
-        self.release(conn, result).await?;
+        self.write(
+            sqlx::query("UPDATE seeks SET game_id = $1, creator_url = $2 WHERE id = $3")
+                .bind(game_id)
+                .bind(creator_url)
+                .bind(id),
+        )
+        .await?;
         Ok(())
     }
 
@@ -205,17 +189,15 @@ impl Store {
     /// # Errors
     /// Database errors.
     pub async fn purge_seeks(&self, before_ms: i64, taken_before_ms: i64) -> Result<()> {
-        let mut conn = self.writer().await?;
-        let result = sqlx::query(
-            "DELETE FROM seeks WHERE (game_id IS NULL AND held_ms < $1) \
+        self.write(
+            sqlx::query(
+                "DELETE FROM seeks WHERE (game_id IS NULL AND held_ms < $1) \
              OR (game_id IS NOT NULL AND created_ms < $2)",
+            )
+            .bind(before_ms)
+            .bind(taken_before_ms),
         )
-        .bind(before_ms)
-        .bind(taken_before_ms)
-        .execute(&mut *conn)
-        .await
-        .map_err(StoreError::from);
-        self.release(conn, result).await?;
+        .await?;
         Ok(())
     }
 }

@@ -109,10 +109,14 @@ const state = {
   named: new Map(),
   /** @type {Set<string>} prefixes asked for and not answered yet */
   asked: new Set(),
-  /** @type {{ key: string, step: string, overlay: string } | null} what the clicks decide */
-  preview: null,
-  /** @type {string} the prefix (key) whose preview was asked for last */
-  previewAsked: '',
+  /**
+   * What the clicks decide (the next click's help, the turn drawn so far), by version and
+   * prefix: stepping back shows the earlier answer at once instead of the generic line.
+   * @type {Map<string, { step: string, overlay: string }>}
+   */
+  previews: new Map(),
+  /** @type {Set<string>} the previews asked for and not answered yet */
+  previewsAsked: new Set(),
   /** @type {number | null} the turn shown when stepping through the record; null: live */
   viewing: null,
   /** @type {string | null} */
@@ -294,8 +298,8 @@ function drawPreview() {
   const svg = board.querySelector('svg');
   if (!svg) return;
   svg.querySelector(':scope > .ply-preview')?.remove();
-  const p = state.preview;
-  if (!p || p.key !== key(state.prefix) || !p.overlay || !interactive()) return;
+  const p = currentPreview();
+  if (!p || !p.overlay || !interactive()) return;
   const layer = parseSvg(`<svg xmlns="${SVG_NS}">${p.overlay}</svg>`);
   if (!layer) return;
   const g = document.createElementNS(SVG_NS, 'g');
@@ -311,8 +315,8 @@ function drawPreview() {
  */
 function helpText(here) {
   if (!interactive()) return '';
-  const p = state.preview;
-  const step = p && p.key === key(state.prefix) ? formatMessage(p.step, {}, '') : '';
+  const p = currentPreview();
+  const step = p ? formatMessage(p.step, {}, '') : '';
   const parts = [];
   if (step) parts.push(step.charAt(0).toUpperCase() + step.slice(1));
   else parts.push(S.play_keys || '');
@@ -704,11 +708,21 @@ function ask(prefix) {
   post({ type: 'choices', version: state.view.version, prefix });
 }
 
+/** The preview's key: the position's version and the clicks. */
+function previewKey(/** @type {number} */ version, /** @type {string[]} */ prefix) {
+  return `${version}:${key(prefix)}`;
+}
+
+/** What the server said the clicks so far decide, if it has answered. */
+function currentPreview() {
+  return state.previews.get(previewKey(state.view.version, state.prefix));
+}
+
 /** Asks what the clicks so far decide (the next click's help, the turn drawn so far), once. */
 function askPreview() {
-  const k = `${state.view.version}:${key(state.prefix)}`;
-  if (state.previewAsked === k) return;
-  state.previewAsked = k;
+  const k = previewKey(state.view.version, state.prefix);
+  if (state.previews.has(k) || state.previewsAsked.has(k)) return;
+  state.previewsAsked.add(k);
   post({ type: 'preview', version: state.view.version, prefix: state.prefix });
 }
 
@@ -915,8 +929,8 @@ function forgetChoices() {
   state.asked = new Set();
   state.prefix = [];
   state.back = [];
-  state.preview = null;
-  state.previewAsked = '';
+  state.previews = new Map();
+  state.previewsAsked = new Set();
 }
 
 /**
@@ -1019,7 +1033,7 @@ function onMessage(ev) {
       break;
     case 'preview':
       if (msg.version !== state.view.version) return;
-      state.preview = { key: key(msg.prefix), step: msg.step, overlay: msg.overlay };
+      state.previews.set(previewKey(msg.version, msg.prefix), { step: msg.step, overlay: msg.overlay });
       break;
     case 'thinking':
       state.view = { ...state.view, thinking: Boolean(msg.on) };
@@ -1049,7 +1063,7 @@ function connect() {
   ws.addEventListener('open', () => {
     retry = 0;
     state.connected = true;
-    state.previewAsked = '';
+    state.previewsAsked = new Set();
     ws.send(JSON.stringify({ type: 'hello', protocol: PROTOCOL, version: state.view.version }));
     render();
   });

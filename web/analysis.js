@@ -110,6 +110,90 @@ function takePosition(msg) {
   state.prefix = state.choices ? autoAdvance(state.choices, []) : [];
   if (msg.over) engineEl.textContent = formatMessage('game-over-here');
   render();
+  explore(msg.position, msg.line);
+}
+
+const explorerEl = el('ply-explorer');
+/** The position the explorer was last asked about (answers for older ones are dropped). */
+let explored = '';
+
+/**
+ * Asks the opening explorer what was played from `position` in the archive, and lists it:
+ * each turn with its count and the results that followed; a click plays it on the board.
+ * @param {string} position
+ * @param {string[]} line the turns that lead to it
+ */
+async function explore(position, line) {
+  if (!position || position === explored) return;
+  explored = position;
+  let answer;
+  try {
+    const r = await fetch(`/api/explore?position=${encodeURIComponent(position)}`);
+    if (!r.ok) return;
+    answer = await r.json();
+  } catch {
+    return;
+  }
+  if (explored !== position) return;
+  /** @type {{ move: string, games: number, p1_wins: number, p2_wins: number, draws: number }[]} */
+  const moves = answer.moves || [];
+  if (moves.length === 0) {
+    const p = document.createElement('p');
+    p.textContent = formatMessage('explorer-none');
+    explorerEl.replaceChildren(p);
+    return;
+  }
+  const total = moves.reduce((n, m) => n + m.games, 0);
+  const table = document.createElement('table');
+  table.className = 'summary explorer-moves';
+  const head = table.createTHead().insertRow();
+  for (const text of [formatMessage('explorer-turn'), formatMessage('explorer-games'), playerName('P1'), formatMessage('result-draw'), playerName('P2')]) {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = text;
+    head.append(th);
+  }
+  const body = table.createTBody();
+  const pct = (/** @type {number} */ n, /** @type {number} */ d) => `${d ? Math.round((n * 100) / d) : 0}%`;
+  for (const m of moves) {
+    const row = body.insertRow();
+    const cell = row.insertCell();
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'explorer-move';
+    b.textContent = m.move;
+    b.addEventListener('click', () => show(line.concat([m.move])));
+    cell.append(b);
+    row.insertCell().textContent = String(m.games);
+    row.insertCell().textContent = pct(m.p1_wins, m.games);
+    row.insertCell().textContent = pct(m.draws, m.games);
+    row.insertCell().textContent = pct(m.p2_wins, m.games);
+    // The results as one bar, as lichess draws them.
+    row.title = `${pct(m.p1_wins, m.games)} / ${pct(m.draws, m.games)} / ${pct(m.p2_wins, m.games)}`;
+  }
+  const sum = document.createElement('p');
+  sum.className = 'explorer-total';
+  sum.textContent = formatMessage('explorer-total', { games: total });
+  /** @type {HTMLElement[]} */
+  const parts = [table, sum];
+  /** @type {{ id: string, players: string[], result: string, turns: number }[]} */
+  const games = answer.games || [];
+  if (games.length > 0) {
+    const h = document.createElement('h3');
+    h.textContent = formatMessage('explorer-reached');
+    const list = document.createElement('ul');
+    list.className = 'explorer-games';
+    for (const g of games) {
+      const li = document.createElement('li');
+      const a = document.createElement('a');
+      a.href = `/game/${encodeURIComponent(g.id)}/analysis`;
+      a.textContent = `${g.players[0]} – ${g.players[1]}`;
+      li.append(a, ` (${g.result === 'draw' ? formatMessage('result-draw') : g.result === 'unknown' ? '?' : `${g.result === 'P1' ? g.players[0] : g.players[1]} ✓`}, ${g.turns})`);
+      list.append(li);
+    }
+    parts.push(h, list);
+  }
+  explorerEl.replaceChildren(...parts);
 }
 
 /**

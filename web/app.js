@@ -543,6 +543,8 @@ function renderEnd() {
       why = formatMessage('reason-resigned', { player: playerName(loser) });
     } else if (r.reason === 'time') {
       why = formatMessage('reason-time', { player: playerName(loser) });
+    } else if (r.reason === 'record') {
+      why = formatMessage('reason-record');
     } else if (r.end) {
       why = formatMessage(r.end, { player: playerName(r.winner) }, '');
     }

@@ -24,10 +24,24 @@ pub struct ImportArgs {
     /// `N passed, M failed, K skipped`. Exit status 1 if any failed.
     #[arg(long)]
     pub check: bool,
+    /// Store the records in the archive of a database instead: finished games the app's
+    /// archive page lists and opens, and the opening explorer counts (`ply explore`).
+    /// DATABASE is as for `ply serve --database` (default: `PLY_DATABASE_URL`, else the file
+    /// `ply serve` uses); FILES may be folders (searched for .sgf files). Importing a record
+    /// again adds nothing. Prints what was added, skipped and failed (failures on standard
+    /// error); exit status 1 if any failed.
+    #[arg(
+        long,
+        value_name = "DATABASE",
+        num_args = 0..=1,
+        default_missing_value = "",
+        conflicts_with_all = ["check", "output"]
+    )]
+    pub into: Option<String>,
 }
 
 /// What became of one file.
-enum Verdict {
+pub enum Verdict {
     Passed(Box<Record>),
     Skipped(String),
     Failed(String),
@@ -43,7 +57,7 @@ fn result_token(outcome: Option<Outcome>, claim: Claim) -> GameResult {
     }
 }
 
-fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
+pub fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
         Err(e) => return Verdict::Failed(format!("cannot read: {e}")),
@@ -114,6 +128,17 @@ fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
 }
 
 pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
+    if let Some(into) = &args.into {
+        // `--into a.sgf b.sgf`: the first file is not a database.
+        let mut files = args.files.clone();
+        let database = if into.is_empty() || crate::library::looks_like_database(into) {
+            into.as_str()
+        } else {
+            files.insert(0, PathBuf::from(into));
+            ""
+        };
+        return crate::library::import_into(Some(database), &files);
+    }
     let registry = ply_games::registry();
     let mut out = std::io::stdout().lock();
     let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);

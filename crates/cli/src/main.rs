@@ -15,6 +15,7 @@ mod commands;
 mod computer;
 mod engine;
 mod import;
+mod library;
 mod loadtest;
 mod position;
 mod serve;
@@ -62,6 +63,10 @@ enum Command {
     /// Convert boardspace.net ZÈRTZ records (.sgf) into ply records, or with `--check` replay
     /// them through the rules and report every failure.
     Import(import::ImportArgs),
+    /// The opening explorer: the turns played from a position in the archive of a database
+    /// (records stored with `ply import --into`, games finished in `ply serve`), with how
+    /// often each was played and how those games ended. Transpositions count together.
+    Explore(library::ExploreArgs),
     /// Start the browser app: play every game against people or the computer. Prints the
     /// address it listens on; open it in a browser.
     Serve(serve::ServeArgs),
@@ -85,6 +90,7 @@ fn main() -> ExitCode {
         Command::Engine(args) => engine::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Import(args) => import::run(args),
+        Command::Explore(args) => library::explore(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),
     };

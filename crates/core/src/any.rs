@@ -93,6 +93,19 @@ pub trait AnyGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn AnyGame>;
 }
 
+/// The [`position_key`](crate::position_key) of the position before each turn played in
+/// `game`, in order (the archive and the opening explorer key turns by them).
+#[must_use]
+pub fn position_keys(game: &dyn AnyGame) -> Vec<i64> {
+    let mut earlier = game.box_clone();
+    let mut keys = Vec::with_capacity(game.history().len());
+    while earlier.undo() {
+        keys.push(crate::position_key(&earlier.position_string()));
+    }
+    keys.reverse();
+    keys
+}
+
 impl Clone for Box<dyn AnyGame> {
     fn clone(&self) -> Self {
         self.box_clone()

@@ -25,10 +25,10 @@ pub mod position;
 pub mod testkit;
 pub mod zobrist;
 
-pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame};
+pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame, position_keys};
 pub use error::{MoveError, VariantError};
 pub use eval::{EVAL_LIMIT, Evaluate, Evaluator};
 pub use game::{Game, LANGUAGES, Motion, STEP_CHOOSE, View, in_language};
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};
-pub use position::{PositionError, PositionString};
+pub use position::{PositionError, PositionString, position_key};

@@ -215,3 +215,31 @@ pub fn parse_count(field: &'static str, text: &str, max: u32) -> Result<u8, Posi
     }
     u8::try_from(n).map_err(|_| bad())
 }
+
+/// The key of a position for the opening explorer and the archive: a 64-bit FNV-1a hash of its
+/// position string. Positions reached by different move orders have the same string, so they
+/// share a key (transpositions count together). The function is fixed here (not the
+/// Zobrist hash, whose tables may change with a game's code) because keys are stored in
+/// databases and must mean the same thing to every later version.
+#[must_use]
+pub fn position_key(position_string: &str) -> i64 {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0100_0000_01b3;
+    let hash = position_string.bytes().fold(OFFSET, |h, b| (h ^ u64::from(b)).wrapping_mul(PRIME));
+    // Databases store signed 64-bit integers: the same 64 bits, read as signed.
+    i64::from_ne_bytes(hash.to_ne_bytes())
+}
+
+#[cfg(test)]
+mod key_tests {
+    use super::position_key;
+
+    /// FNV-1a's published test vectors (the empty string and "a"), so the stored keys keep
+    /// their meaning.
+    #[test]
+    fn the_key_is_fnv1a_64() {
+        assert_eq!(position_key("") as u64, 0xcbf2_9ce4_8422_2325);
+        assert_eq!(position_key("a") as u64, 0xaf63_dc4c_8601_ec8c);
+        assert_ne!(position_key("zertz;standard;x;P1;*"), position_key("zertz;standard;x;P2;*"));
+    }
+}

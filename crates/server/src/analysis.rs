@@ -64,6 +64,8 @@ pub enum AnalysisServerMsg {
         last_path: Vec<String>,
         motions: Vec<MotionView>,
         choices: Option<Box<Choices>>,
+        /// The position string (the page asks the opening explorer about it).
+        position: String,
     },
     /// The continuations asked for.
     Choices {
@@ -331,6 +333,7 @@ impl Session {
             last_path,
             motions,
             choices,
+            position: game.position_string(),
         }
     }
 

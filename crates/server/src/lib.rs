@@ -18,6 +18,7 @@ use serde_json::{Value, json};
 use tokio::sync::Semaphore;
 
 pub mod analysis;
+pub mod archive;
 pub mod choices;
 pub mod engines;
 pub mod guard;
@@ -101,6 +102,7 @@ impl AppState {
             engines: Arc::new(room::EngineCache::new(settings.engine_memory)),
             idle: settings.idle,
             node: Arc::from(ply_store::random_hex(6)),
+            archive_wake: Arc::new(tokio::sync::Notify::new()),
         };
         let (stop, stopping) = tokio::sync::watch::channel(false);
         AppState {
@@ -235,6 +237,10 @@ pub fn app(state: AppState) -> Router {
         .route("/api/seeks/{id}/accept", post(lobby::accept))
         .route("/api/tv", get(lobby::tv))
         .route("/game/{id}/analysis", get(pages::analysis_page))
+        // The game library
+        .route("/archive", get(archive::archive_page))
+        .route("/api/archive", get(archive::api_archive))
+        .route("/api/explore", get(archive::api_explore))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
         .route("/api/games/{id}", get(api_game))

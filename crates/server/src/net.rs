@@ -109,6 +109,8 @@ pub async fn run(
 ) -> std::io::Result<()> {
     // A serving node also ends games on time.
     state.watch_clocks();
+    // And archives the games that end (and those a stopped node left unarchived).
+    state.archive_games();
     crate::lobby::purge_now_and_then(&state);
     let permits = state.connections.clone();
     let graceful = GracefulShutdown::new();

@@ -49,7 +49,7 @@ pub(crate) fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<St
 <meta name=\"color-scheme\" content=\"light dark\">\
 <title>{title} · ply</title><link rel=\"icon\" href=\"/assets/favicon.svg\" type=\"image/svg+xml\"><link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\
 <body><header class=\"top\"><a class=\"brand\" href=\"/\">ply</a>\
-<nav><a href=\"/\">{home}</a><a href=\"/games\">{games}</a><a href=\"/players\">{players}</a><a href=\"/me\">{me}</a></nav>\
+<nav><a href=\"/\">{home}</a><a href=\"/games\">{games}</a><a href=\"/archive\">{archive}</a><a href=\"/players\">{players}</a><a href=\"/me\">{me}</a></nav>\
 <nav class=\"langs\" aria-label=\"{language}\">{langs}</nav></header>\
 <main>{body}</main></body></html>",
         code = lang.code(),
@@ -58,8 +58,14 @@ pub(crate) fn layout(lang: Lang, title: &str, path: &str, body: &str) -> Html<St
         games = t(lang, "games"),
         language = t(lang, "language"),
         players = esc(&Messages::of(lang, None).text("players-nav", "Players")),
+        archive = esc(&Messages::of(lang, None).text("archive-title", "Archive")),
         me = esc(&Messages::of(lang, None).text("players-me", "You")),
     ))
+}
+
+/// `text` encoded for a URL's path or query.
+pub(crate) fn query_encode(text: &str) -> String {
+    urlencode(text)
 }
 
 fn urlencode(text: &str) -> String {
@@ -262,6 +268,7 @@ fn game_line(lang: Lang, r: &GameRow, mine: &[Player], names: &HashMap<String, S
             .get("computer-level", &[("level", Arg::Number(i64::from(r.level.unwrap_or(0))))])
             .unwrap_or_default(),
         Mode::HotSeat => m.text("opponent-hotseat", "hot-seat"),
+        Mode::Imported => m.text("opponent-record", "from a record"),
         Mode::Invite => {
             // Between people: their names, when known.
             let name = |i: usize| r.players[i].as_ref().and_then(|id| names.get(id)).cloned();
@@ -525,6 +532,7 @@ pub async fn game_page(
         }
         ModeView::Hotseat => t(lang, "mode_hotseat").to_string(),
         ModeView::Invite => t(lang, "mode_invite").to_string(),
+        ModeView::Imported => messages_of_mode(lang, &view.game),
     };
     let messages = Messages::of(lang, Some(&view.game));
     let body = format!(
@@ -568,7 +576,7 @@ pub async fn game_page(
         variant_id = esc(&view.variant),
         opponent = match view.mode {
             ModeView::Computer => format!("computer-{}", view.level.unwrap_or(3)),
-            ModeView::Hotseat => "hotseat".to_string(),
+            ModeView::Hotseat | ModeView::Imported => "hotseat".to_string(),
             ModeView::Invite => "invite".to_string(),
         },
         board_label = esc(&messages.text("board", "board")),
@@ -594,7 +602,7 @@ pub async fn game_page(
                 accept = esc(&messages.text("rematch-accept", "Accept the rematch")),
                 decline = esc(&messages.text("rematch-decline", "Decline")),
             ),
-            ModeView::Hotseat => String::new(),
+            ModeView::Hotseat | ModeView::Imported => String::new(),
         },
         step_first = esc(&messages.text("nav-first", "first")),
         step_prev = esc(&messages.text("nav-previous", "previous")),
@@ -613,6 +621,11 @@ pub async fn game_page(
         rules = t(lang, "rules"),
     );
     layout(lang, &display, &format!("/game/{id}"), &body).into_response()
+}
+
+/// How the game page names the mode of a game read from a record.
+fn messages_of_mode(lang: Lang, game: &str) -> String {
+    Messages::of(lang, Some(game)).text("opponent-record", "from a record")
 }
 
 /// `GET /game/{id}/analysis`: the analysis board of a finished game.
@@ -656,6 +669,7 @@ pub async fn analysis_page(
 <progress id=\"ply-review-progress\" max=\"100\" value=\"0\" hidden></progress>\
 <svg id=\"ply-graph\" class=\"graph\" viewBox=\"0 0 300 80\" preserveAspectRatio=\"none\" role=\"img\" aria-label=\"{graph_label}\"></svg>\
 <table class=\"summary\" id=\"ply-summary\" hidden></table></div>\
+<h2 id=\"ply-explorer-title\">{explorer}</h2><div class=\"explorer\" id=\"ply-explorer\" aria-live=\"polite\"></div>\
 <h2 id=\"ply-moves-title\">{moves}</h2><nav class=\"stepper\" aria-label=\"{moves}\"><button type=\"button\" id=\"ply-first\" aria-label=\"{step_first}\">«</button><button type=\"button\" id=\"ply-prev\" aria-label=\"{step_prev}\">‹</button><button type=\"button\" id=\"ply-next\" aria-label=\"{step_next}\">›</button><button type=\"button\" id=\"ply-last\" aria-label=\"{step_last}\">»</button></nav>\
 <div class=\"moves-box\" id=\"ply-moves-box\"><table class=\"moves\" aria-labelledby=\"ply-moves-title\"><thead><tr><th></th><th id=\"ply-moves-P1\" scope=\"col\"></th><th id=\"ply-moves-P2\" scope=\"col\"></th></tr></thead><tbody id=\"ply-moves\"></tbody></table></div>\
 <p><a href=\"/game/{id}\">{back_to_game}</a> · <a href=\"/game/{id}/record\" download>{export}</a></p></aside></div>\
@@ -673,6 +687,7 @@ pub async fn analysis_page(
         flip = esc(&m.text("flip-board", "Flip board")),
         back_to_game_line = esc(&m.text("back-to-game-line", "Back to the game's turns")),
         review = esc(&m.text("review", "Review")),
+        explorer = esc(&m.text("explorer", "Opening explorer")),
         review_start = esc(&m.text("review-start", "Review the whole game")),
         graph_label = esc(&m.text("evaluation-graph", "evaluation over the game")),
         moves = t(lang, "moves"),

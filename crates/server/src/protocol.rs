@@ -158,6 +158,8 @@ pub enum ReasonView {
     Resigned,
     Agreed,
     Time,
+    /// A game read from a record that names its result but not why.
+    Record,
 }
 
 impl From<EndReason> for ReasonView {
@@ -167,6 +169,7 @@ impl From<EndReason> for ReasonView {
             EndReason::Resigned => ReasonView::Resigned,
             EndReason::Agreed => ReasonView::Agreed,
             EndReason::Time => ReasonView::Time,
+            EndReason::Record => ReasonView::Record,
         }
     }
 }
@@ -178,6 +181,8 @@ pub enum ModeView {
     Computer,
     Hotseat,
     Invite,
+    /// A finished game read from a record (the archive).
+    Imported,
 }
 
 impl From<Mode> for ModeView {
@@ -186,6 +191,7 @@ impl From<Mode> for ModeView {
             Mode::Computer => ModeView::Computer,
             Mode::HotSeat => ModeView::Hotseat,
             Mode::Invite => ModeView::Invite,
+            Mode::Imported => ModeView::Imported,
         }
     }
 }

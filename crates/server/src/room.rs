@@ -228,6 +228,8 @@ pub struct Shared {
     pub idle: Duration,
     /// This server process, among the nodes sharing a database (for computer leases).
     pub node: Arc<str>,
+    /// Woken when a game ends here: the archiver takes it (see `archive.rs`).
+    pub archive_wake: Arc<tokio::sync::Notify>,
 }
 
 #[derive(Clone)]
@@ -763,7 +765,13 @@ impl Room {
         // The people in the seats, by name (a name changed later shows from the next load).
         let ids: Vec<String> = row.players.iter().flatten().cloned().collect();
         let known = shared.store.player_names(&ids).await.unwrap_or_default();
-        let names = row.players.clone().map(|p| p.and_then(|id| known.get(&id).cloned()));
+        let mut names = row.players.clone().map(|p| p.and_then(|id| known.get(&id).cloned()));
+        // A game read from a record has its players' names in the archive, not players.
+        if row.mode == Mode::Imported
+            && let Ok(Some(archived)) = shared.store.archived_names(&row.id).await
+        {
+            names = archived.map(Some);
+        }
         Ok(Room {
             shared,
             version: row.version,
@@ -1498,6 +1506,9 @@ impl Room {
                 self.version = version;
                 if clock.is_some() {
                     self.row.clock_state = clock;
+                }
+                if finish.is_some() {
+                    self.shared.archive_wake.notify_one();
                 }
                 if finish.is_some() && self.row.rated {
                     // The ratings change once, whichever node ends the game (the store keeps

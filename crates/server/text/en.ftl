@@ -145,3 +145,40 @@ players-error-too-many = Too many attempts from your address; try again in { $s 
 players-error-origin = This form was sent from another site.
 players-error-store = The server cannot save this right now; try again in a moment.
 tv = Being played now
+
+## The game library: the archive and the opening explorer
+opponent-record = from a record
+reason-record = as the record says
+archive-title = Archive
+archive-player = Player
+archive-game = Game
+archive-variant = Variant
+archive-any = any
+archive-result = Result
+archive-result-p1 = first player won
+archive-result-p2 = second player won
+archive-result-draw = draw
+archive-result-won = the player won
+archive-result-lost = the player lost
+archive-from = From
+archive-to = To
+archive-min-turns = At least turns
+archive-max-turns = At most turns
+archive-search = Search
+archive-unavailable = The archive cannot be read right now.
+archive-empty = No game matches.
+archive-date = Date
+archive-turns = Turns
+archive-source = Source
+archive-newer = Newer
+archive-older = Older
+archive-page = Page { $page }
+explorer = Opening explorer
+explorer-turn = Turn
+explorer-games = Games
+explorer-none = No archived game reached this position.
+explorer-total = { $games ->
+    [one] { $games } game from here
+   *[other] { $games } games from here
+}
+explorer-reached = Games that reached it

@@ -153,3 +153,41 @@ players-error-too-many = Слишком много попыток с вашег�
 players-error-origin = Эта форма отправлена с другого сайта.
 players-error-store = Сервер сейчас не может это сохранить; повторите чуть позже.
 tv = Играют сейчас
+
+## Библиотека партий: архив и дебютный справочник
+opponent-record = из записи
+reason-record = как сказано в записи
+archive-title = Архив
+archive-player = Игрок
+archive-game = Игра
+archive-variant = Вариант
+archive-any = любая
+archive-result = Итог
+archive-result-p1 = победил первый игрок
+archive-result-p2 = победил второй игрок
+archive-result-draw = ничья
+archive-result-won = игрок победил
+archive-result-lost = игрок проиграл
+archive-from = С
+archive-to = По
+archive-min-turns = Ходов не меньше
+archive-max-turns = Ходов не больше
+archive-search = Искать
+archive-unavailable = Архив сейчас недоступен.
+archive-empty = Ни одна партия не подходит.
+archive-date = Дата
+archive-turns = Ходов
+archive-source = Источник
+archive-newer = Новее
+archive-older = Старше
+archive-page = Страница { $page }
+explorer = Дебютный справочник
+explorer-turn = Ход
+explorer-games = Партий
+explorer-none = Ни одна партия архива не доходила до этой позиции.
+explorer-total = { $games ->
+    [one] { $games } партия отсюда
+    [few] { $games } партии отсюда
+   *[many] { $games } партий отсюда
+}
+explorer-reached = Партии, дошедшие до неё

@@ -27,8 +27,12 @@ use sqlx::{Any, AnyPool, Connection, Executor, Row, SqlSafeStr};
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 
+mod archive;
 #[cfg(feature = "test-support")]
 pub mod faults;
+pub use archive::{
+    ArchivePage, ArchiveQuery, ArchiveRow, ArchivedGame, ExplorerMove, Imported, ResultFilter,
+};
 mod players;
 pub use players::{LeaderRow, PROVISIONAL_DEVIATION, PlayerRow, Rating, RatingPoint};
 mod seeks;
@@ -69,6 +73,9 @@ pub enum StoreError {
     /// A stored value that no version of ply writes.
     #[error("game {game} is damaged in the database: {detail}")]
     Corrupt { game: String, detail: String },
+    /// A request the store refuses as it stands (says what is wrong with it).
+    #[error("{0}")]
+    Invalid(String),
 }
 
 impl StoreError {
@@ -95,6 +102,9 @@ pub enum Mode {
     HotSeat,
     /// Two people, the second joining by an invite link.
     Invite,
+    /// A finished game read from a record (`ply import --into`): it lives in the archive, and
+    /// opens in the replay and analysis views like any other.
+    Imported,
 }
 
 impl Mode {
@@ -104,6 +114,7 @@ impl Mode {
             Mode::Computer => "computer",
             Mode::HotSeat => "hotseat",
             Mode::Invite => "invite",
+            Mode::Imported => "imported",
         }
     }
 
@@ -113,6 +124,7 @@ impl Mode {
             "computer" => Some(Mode::Computer),
             "hotseat" => Some(Mode::HotSeat),
             "invite" => Some(Mode::Invite),
+            "imported" => Some(Mode::Imported),
             _ => None,
         }
     }
@@ -129,6 +141,9 @@ pub enum EndReason {
     Agreed,
     /// The player to move ran out of time.
     Time,
+    /// A game read from a record that gives its result but not why (the board does not show
+    /// it ended).
+    Record,
 }
 
 impl EndReason {
@@ -139,6 +154,7 @@ impl EndReason {
             EndReason::Resigned => "resigned",
             EndReason::Agreed => "agreed",
             EndReason::Time => "time",
+            EndReason::Record => "record",
         }
     }
 
@@ -149,6 +165,7 @@ impl EndReason {
             "resigned" => Some(EndReason::Resigned),
             "agreed" => Some(EndReason::Agreed),
             "time" => Some(EndReason::Time),
+            "record" => Some(EndReason::Record),
             _ => None,
         }
     }
@@ -472,10 +489,11 @@ fn migrator(backend: Backend) -> Migrator {
                 (6, "leases", include_str!(concat!("../migrations/", $dir, "/0006_leases.sql"))),
                 (7, "people", include_str!(concat!("../migrations/", $dir, "/0007_people.sql"))),
                 (8, "players", include_str!(concat!("../migrations/", $dir, "/0008_players.sql"))),
+                (9, "archive", include_str!(concat!("../migrations/", $dir, "/0009_archive.sql"))),
             ]
         };
     }
-    let steps: [(i64, &'static str, &'static str); 8] = match backend {
+    let steps: [(i64, &'static str, &'static str); 9] = match backend {
         Backend::Sqlite => steps!("sqlite"),
         Backend::Postgres => steps!("postgres"),
     };
@@ -943,8 +961,8 @@ impl Store {
     pub async fn list_games(&self, limit: i64) -> Result<Vec<GameRow>> {
         let sql = format!(
             "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-             FROM games g ORDER BY CASE status WHEN 'live' THEN 0 ELSE 1 END, updated_ms DESC \
-             LIMIT $1"
+             FROM games g WHERE mode <> 'imported' \
+             ORDER BY CASE status WHEN 'live' THEN 0 ELSE 1 END, updated_ms DESC LIMIT $1"
         );
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(limit).fetch_all(&self.pool).await?;
         rows.iter().map(game_from_row).collect()
@@ -964,7 +982,7 @@ impl Store {
         let status = if live { "= 'live'" } else { "<> 'live'" };
         let sql = format!(
             "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id) AS plies \
-             FROM games g WHERE status {status} AND updated_ms >= $1 ORDER BY updated_ms DESC LIMIT $2"
+             FROM games g WHERE status {status} AND mode <> 'imported' AND updated_ms >= $1 ORDER BY updated_ms DESC LIMIT $2"
         );
         let rows = sqlx::query(sqlx::AssertSqlSafe(sql))
             .bind(since_ms)

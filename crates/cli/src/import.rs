@@ -146,7 +146,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
     let mut first = true;
-    for path in &args.files {
+    for path in &crate::library::record_files(&args.files)? {
         let name = path.display();
         match import_one(path, &registry) {
             Verdict::Passed(record) => {

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use clap::Args;
-use ply_core::{Outcome, Player, Registry, position_key, position_keys};
+use ply_core::{Outcome, Player, Registry, position_key};
 use ply_records::Record;
 use ply_store::{ArchivedGame, EndReason, Imported, Store};
 
@@ -117,7 +117,15 @@ fn end_reason(record: &Record) -> EndReason {
 
 /// A record read by the importer as a game for the archive, or why it cannot be one.
 fn archived(record: &Record, path: &Path, registry: &Registry) -> Result<ArchivedGame, String> {
-    let game = record.replay(registry).map_err(|e| e.to_string())?;
+    // One replay gives the turns in canonical form and the position before each.
+    let name = record.header("Game").ok_or("the record names no game")?;
+    let entry = registry.get(name).map_err(|e| e.to_string())?;
+    let mut game = entry.new_game(record.header("Variant")).map_err(|e| e.to_string())?;
+    let mut positions = Vec::with_capacity(record.moves.len());
+    for (i, m) in record.moves.iter().enumerate() {
+        positions.push(position_key(&game.position_string()));
+        game.play(&m.text).map_err(|e| format!("turn {} '{}': {e}", i + 1, m.text))?;
+    }
     let outcome = match game.outcome() {
         Some(o) => Some(o),
         None => record.result().outcome(),
@@ -142,7 +150,7 @@ fn archived(record: &Record, path: &Path, registry: &Registry) -> Result<Archive
         source: record.header("Site").unwrap_or("record").to_string(),
         source_key,
         moves: game.history().to_vec(),
-        positions: position_keys(game.as_ref()),
+        positions,
     })
 }
 
@@ -177,6 +185,7 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::sync_channel::<(usize, Read)>(4 * BATCH);
     let mut totals = Imported::default();
+    let mut writing = std::time::Duration::ZERO;
     let (mut skipped, mut failed) = (0usize, 0usize);
     let mut err = std::io::stderr().lock();
     let written: anyhow::Result<()> = std::thread::scope(|scope| {
@@ -208,9 +217,11 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
             if batch.is_empty() {
                 return Ok(());
             }
+            let t0 = Instant::now();
             let done = runtime
                 .block_on(store.import_games(batch))
                 .context("cannot write to the archive")?;
+            writing += t0.elapsed();
             totals.added += done.added;
             totals.already += done.already;
             batch.clear();
@@ -241,6 +252,7 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     progress.finish_and_clear();
     written?;
     runtime.block_on(store.flush());
+    eprintln!("writing: {:.1} s", writing.as_secs_f64());
     println!(
         "{} records read in {:.1} s: {} added to the archive, {} there already, {skipped} skipped, {failed} failed",
         files.len(),

@@ -270,30 +270,9 @@ impl Store {
                 &rows,
             )
             .await?;
-            let rows: Vec<Vec<Value>> = fresh
-                .iter()
-                .zip(&ids)
-                .flat_map(|(g, id)| {
-                    g.moves.iter().enumerate().map(move |(ply, m)| {
-                        vec![
-                            Value::Text(id),
-                            Value::Int(count(ply)),
-                            Value::Text(m),
-                            Value::Int(g.played_ms),
-                        ]
-                    })
-                })
-                .collect();
-            insert_rows(
-                &mut tx,
-                "INSERT INTO moves (game_id, ply, notation, created_ms)",
-                4,
-                &rows,
-            )
-            .await?;
             let games: Vec<(&str, &ArchivedGame)> =
                 ids.iter().map(String::as_str).zip(fresh.iter().copied()).collect();
-            insert_archive(&mut tx, &games).await?;
+            insert_archive(&mut tx, &games, true).await?;
             tx.commit().await?;
             Ok::<(), StoreError>(())
         }
@@ -321,7 +300,7 @@ impl Store {
             if there {
                 return Ok(false);
             }
-            insert_archive(&mut tx, &[(id, game)]).await?;
+            insert_archive(&mut tx, &[(id, game)], false).await?;
             tx.commit().await?;
             Ok::<bool, StoreError>(true)
         }
@@ -553,17 +532,22 @@ fn count(n: usize) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
-/// Writes the archive rows and the positions of `games` (each with its game id).
+/// Writes the archive rows and the positions of `games` (each with its game id), with their
+/// turns when `with_moves` (games read from records, which have no rows in `moves`).
 async fn insert_archive(
     tx: &mut sqlx::Transaction<'_, Any>,
     games: &[(&str, &ArchivedGame)],
+    with_moves: bool,
 ) -> Result<()> {
+    let moves: Vec<Option<String>> =
+        games.iter().map(|(_, g)| with_moves.then(|| g.moves.join(" "))).collect();
     let keys: Vec<[String; 2]> =
         games.iter().map(|(_, g)| [g.names[0].to_lowercase(), g.names[1].to_lowercase()]).collect();
     let rows: Vec<Vec<Value>> = games
         .iter()
         .zip(&keys)
-        .map(|((id, g), key)| {
+        .zip(&moves)
+        .map(|(((id, g), key), moves)| {
             vec![
                 Value::Text(id),
                 Value::Text(&g.game),
@@ -578,34 +562,43 @@ async fn insert_archive(
                 Value::Int(g.played_ms),
                 Value::Text(&g.source),
                 Value::Text(&g.source_key),
+                Value::OptText(moves.as_deref()),
             ]
         })
         .collect();
     insert_rows(
         tx,
         "INSERT INTO archive (game_id, game, variant, p1_name, p2_name, p1_key, p2_key, result, \
-         reason, plies, played_ms, source, source_key)",
-        13,
+         reason, plies, played_ms, source, source_key, moves)",
+        14,
         &rows,
     )
     .await?;
-    let rows: Vec<Vec<Value>> = games
+    // In key order: neighbouring entries of the position B-tree are written together.
+    let mut rows: Vec<(i64, &str, &'static str, &str, i64)> = games
         .iter()
         .flat_map(|(id, g)| {
             g.positions.iter().zip(&g.moves).enumerate().map(move |(ply, (position, m))| {
-                vec![
-                    Value::Int(*position),
-                    Value::Text(id),
-                    Value::Int(count(ply)),
-                    Value::Text(m),
-                    Value::Text(result_text(g.outcome)),
-                ]
+                (*position, m.as_str(), result_text(g.outcome), *id, count(ply))
             })
+        })
+        .collect();
+    rows.sort_unstable();
+    let rows: Vec<Vec<Value>> = rows
+        .iter()
+        .map(|(position, m, result, id, ply)| {
+            vec![
+                Value::Int(*position),
+                Value::Text(m),
+                Value::Text(result),
+                Value::Text(id),
+                Value::Int(*ply),
+            ]
         })
         .collect();
     insert_rows(
         tx,
-        "INSERT INTO archive_positions (position, game_id, ply, move, result)",
+        "INSERT INTO archive_positions (position, move, result, game_id, ply)",
         5,
         &rows,
     )
@@ -635,4 +628,22 @@ fn archive_row(row: &sqlx::any::AnyRow) -> Result<ArchiveRow> {
         source: row.try_get("source")?,
         game_id: id,
     })
+}
+
+/// The turns of game `id`, read from a record, as its archive row keeps them.
+pub(crate) async fn imported_moves(
+    tx: &mut sqlx::Transaction<'_, Any>,
+    id: &str,
+) -> Result<Vec<String>> {
+    let row = sqlx::query("SELECT moves FROM archive WHERE game_id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(|| {
+            crate::corrupt(id, "a game read from a record without its archive row".into())
+        })?;
+    let moves: Option<String> = row.try_get("moves")?;
+    let moves = moves
+        .ok_or_else(|| crate::corrupt(id, "a game read from a record without its turns".into()))?;
+    Ok(moves.split_whitespace().map(str::to_string).collect())
 }

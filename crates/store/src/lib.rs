@@ -930,6 +930,12 @@ impl Store {
             .await?
             .ok_or_else(|| StoreError::NotFound(id.to_string()))?;
         let game = game_from_row(&row)?;
+        if game.mode == Mode::Imported {
+            // A game read from a record keeps its turns in its archive row.
+            let moves = archive::imported_moves(&mut tx, id).await?;
+            tx.commit().await?;
+            return Ok((game, moves));
+        }
         let rows = sqlx::query("SELECT ply, notation FROM moves WHERE game_id = $1 ORDER BY ply")
             .bind(id)
             .fetch_all(&mut *tx)

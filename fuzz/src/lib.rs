@@ -320,7 +320,7 @@ pub fn check_boardspace(text: &str) {
         }
     };
     match boardspace::check(&game, &REGISTRY) {
-        Check::Passed { outcome, turns } => {
+        Check::Passed { outcome, turns, .. } => {
             let mut record = Record::new("zertz", game.variant);
             record.moves = game.turns[..turns].iter().map(|t| RecordMove::new(&t.token)).collect();
             let replayed = record

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use ply_core::{Outcome, Player};
-use ply_records::boardspace::{self, Check, Claim, Conversion, Failure};
+use ply_records::boardspace::{self, Check, Claim, Conversion, Ending, Failure, Normalisation};
 use ply_records::{GameResult, Record, RecordMove};
 
 #[derive(clap::Args, Debug)]
@@ -20,8 +20,9 @@ pub struct ImportArgs {
     #[arg(short = 'o', long = "output", value_name = "DIR", conflicts_with = "check")]
     pub output: Option<PathBuf>,
     /// Replay every record through the rules instead: print one line per failed record
-    /// (file, move, the move, the reason) and per skipped record (with the reason), then
-    /// `N passed, M failed, K skipped`. Exit status 1 if any failed.
+    /// (file, move, the move, the reason), per skipped record (with the reason) and per
+    /// record read other than as written (`FILE: normalised: ...`, each way with its turn),
+    /// then `N passed (K normalised), M failed, S skipped`. Exit status 1 if any failed.
     #[arg(long)]
     pub check: bool,
     /// Store the records in the archive of a database instead: finished games the app's
@@ -41,10 +42,89 @@ pub struct ImportArgs {
 }
 
 /// What became of one file.
+#[derive(Debug)]
 pub enum Verdict {
-    Passed(Box<Record>),
+    /// Read and replayed through the rules: the ply record, and every way the reading
+    /// departed from the file as written (also written in the record's comment).
+    Passed { record: Box<Record>, notes: Vec<Normalisation> },
+    /// Not a game ply plays, with the reason.
     Skipped(String),
+    /// Damaged or illegal, with the move and the reason.
     Failed(String),
+}
+
+/// How the game ended off the board, as a clause (`P2 resigned`).
+fn ending_clause(ending: Ending) -> String {
+    match ending {
+        Ending::Resigned(p) => format!("{p} resigned"),
+        Ending::OnTime(p) => format!("{p} claimed the win on time"),
+        Ending::DrawAgreed => "the draw was agreed".into(),
+    }
+}
+
+/// `turn 12` or `turns 12-14`.
+fn turn_span(first: usize, count: usize) -> String {
+    if count > 1 { format!("turns {first}-{}", first + count - 1) } else { format!("turn {first}") }
+}
+
+/// One normalisation in words: for `--check` and for the comment of the written record.
+#[must_use]
+pub fn describe(note: &Normalisation) -> String {
+    match note {
+        Normalisation::LaterGameTreesIgnored { count: 1 } => {
+            "a second game tree (boardspace's copy with the editing history) ignored".into()
+        }
+        Normalisation::LaterGameTreesIgnored { count } => {
+            format!(
+                "{count} more game trees (boardspace's copies with the editing history) ignored"
+            )
+        }
+        Normalisation::StartMarkerOverruled { marker_seat, first_seat } => format!(
+            "'Start P{marker_seat}' overruled: the record's P{first_seat} made the first step and moves first"
+        ),
+        Normalisation::JumpTakenBack { turn, from, to } => {
+            format!("a jump taken back (turn {turn}: {from} to {to})")
+        }
+        Normalisation::MarbleDragged { turn, from, to } => {
+            format!("a placed marble dragged on (turn {turn}: {from} to {to})")
+        }
+        Normalisation::UnfinishedTurnDropped { turn, actions, before } => {
+            let when = match before {
+                Some(ending) => format!("before {}", ending_clause(*ending)),
+                None => "at the end of the record".into(),
+            };
+            format!("an unfinished turn dropped {when} (turn {turn}: {actions})")
+        }
+        Normalisation::ActionsAfterEndingIgnored { ending, count, from_index, from_line } => {
+            let actions = if *count == 1 { "1 action".into() } else { format!("{count} actions") };
+            let from = match from_index {
+                Some(index) => format!("move {index}"),
+                None => format!("line {from_line}"),
+            };
+            format!("{actions} recorded after {} ignored (from {from})", ending_clause(*ending))
+        }
+        Normalisation::WinnerNameAmbiguous { result } => {
+            format!("RE[{result}] fits both players' names: no winner is read from it")
+        }
+        Normalisation::CapturesAfterWinIgnored { winner, first_turn, moves } => {
+            let captures = if moves.len() == 1 {
+                "1 capture".into()
+            } else {
+                format!("{} captures", moves.len())
+            };
+            format!(
+                "{captures} recorded after {winner} had won ignored ({}: {})",
+                turn_span(*first_turn, moves.len()),
+                moves.join(" ")
+            )
+        }
+    }
+}
+
+/// Every normalisation of a record in words, in the order met, separated by `; `.
+#[must_use]
+pub fn describe_all(notes: &[Normalisation]) -> String {
+    notes.iter().map(describe).collect::<Vec<_>>().join("; ")
 }
 
 fn result_token(outcome: Option<Outcome>, claim: Claim) -> GameResult {
@@ -57,6 +137,8 @@ fn result_token(outcome: Option<Outcome>, claim: Claim) -> GameResult {
     }
 }
 
+/// Reads one boardspace record, replays it through the rules and makes it a ply record.
+#[must_use]
 pub fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -85,8 +167,8 @@ pub fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
             return Verdict::Failed(failure.to_string());
         }
     };
-    let (outcome, played) = match boardspace::check(&game, registry) {
-        Check::Passed { outcome, turns } => (outcome, turns),
+    let (outcome, played, notes) = match boardspace::check(&game, registry) {
+        Check::Passed { outcome, turns, normalisations } => (outcome, turns, normalisations),
         Check::Skipped(reason) => return Verdict::Skipped(reason),
         Check::Failed(failure) => return Verdict::Failed(failure.to_string()),
     };
@@ -102,16 +184,9 @@ pub fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default()
     });
     record.set_header("Source", &source);
-    if let Some(actions) = &game.uncommitted {
-        record.comment = Some(format!(
-            "the boardspace record ends with a turn never confirmed with Done ({actions}), which is left out"
-        ));
-    }
-    if played < game.turns.len() {
-        record.comment = Some(format!(
-            "the boardspace record stops in the middle of a turn ({}), which is left out",
-            game.turns[played].actions
-        ));
+    if !notes.is_empty() {
+        record.comment =
+            Some(format!("normalised from the boardspace record: {}", describe_all(&notes)));
     }
     if outcome.is_none() {
         let how = match game.ending {
@@ -124,7 +199,7 @@ pub fn import_one(path: &Path, registry: &ply_core::Registry) -> Verdict {
         record.set_header("Termination", &how);
     }
     record.moves = game.turns[..played].iter().map(|t| RecordMove::new(t.token.clone())).collect();
-    Verdict::Passed(Box::new(record))
+    Verdict::Passed { record: Box::new(record), notes }
 }
 
 pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
@@ -141,7 +216,7 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     }
     let registry = ply_games::registry();
     let mut out = std::io::stdout().lock();
-    let (mut passed, mut failed, mut skipped) = (0usize, 0usize, 0usize);
+    let (mut passed, mut normalised, mut failed, mut skipped) = (0usize, 0usize, 0usize, 0usize);
     if let Some(dir) = &args.output {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
@@ -149,9 +224,15 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
     for path in &crate::library::record_files(&args.files)? {
         let name = path.display();
         match import_one(path, &registry) {
-            Verdict::Passed(record) => {
+            Verdict::Passed { record, notes } => {
                 passed += 1;
+                if !notes.is_empty() {
+                    normalised += 1;
+                }
                 if args.check {
+                    if !notes.is_empty() {
+                        writeln!(out, "{name}: normalised: {}", describe_all(&notes))?;
+                    }
                     continue;
                 }
                 match &args.output {
@@ -191,7 +272,8 @@ pub fn run(args: &ImportArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    let summary = format!("{passed} passed, {failed} failed, {skipped} skipped");
+    let summary =
+        format!("{passed} passed ({normalised} normalised), {failed} failed, {skipped} skipped");
     if args.check {
         writeln!(out, "{summary}")?;
     } else {

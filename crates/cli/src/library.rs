@@ -15,7 +15,7 @@ use ply_core::{Outcome, Player, Registry, position_key};
 use ply_records::Record;
 use ply_store::{ArchivedGame, EndReason, Imported, Store};
 
-use crate::import::{Verdict, import_one};
+use crate::import::{Verdict, describe_all, import_one};
 use crate::position::{PositionArgs, build};
 
 /// How many games go to the database in one transaction.
@@ -156,7 +156,8 @@ fn archived(record: &Record, path: &Path, registry: &Registry) -> Result<Archive
 
 /// What became of one file.
 enum Read {
-    Game(Box<ArchivedGame>),
+    /// A game, with how its reading departed from the file (see `ply import --check`).
+    Game(Box<ArchivedGame>, String),
     Skipped(String),
     Failed(String),
 }
@@ -186,7 +187,7 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     let (tx, rx) = mpsc::sync_channel::<(usize, Read)>(4 * BATCH);
     let mut totals = Imported::default();
     let mut writing = std::time::Duration::ZERO;
-    let (mut skipped, mut failed) = (0usize, 0usize);
+    let (mut skipped, mut failed, mut normalised) = (0usize, 0usize, 0usize);
     let mut err = std::io::stderr().lock();
     let written: anyhow::Result<()> = std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -198,8 +199,8 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(path) = files.get(i) else { break };
                     let read = match import_one(path, &registry) {
-                        Verdict::Passed(record) => match archived(&record, path, &registry) {
-                            Ok(game) => Read::Game(Box::new(game)),
+                        Verdict::Passed { record, notes } => match archived(&record, path, &registry) {
+                            Ok(game) => Read::Game(Box::new(game), describe_all(&notes)),
                             Err(reason) => Read::Skipped(reason),
                         },
                         Verdict::Skipped(reason) => Read::Skipped(reason),
@@ -231,7 +232,11 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
             progress.inc(1);
             let name = files[i].display();
             match read {
-                Read::Game(game) => {
+                Read::Game(game, notes) => {
+                    if !notes.is_empty() {
+                        normalised += 1;
+                        progress.suspend(|| writeln!(err, "{name}: normalised: {notes}"))?;
+                    }
                     batch.push(*game);
                     if batch.len() == BATCH {
                         flush(&mut batch)?;
@@ -254,7 +259,7 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     runtime.block_on(store.flush());
     eprintln!("writing: {:.1} s", writing.as_secs_f64());
     println!(
-        "{} records read in {:.1} s: {} added to the archive, {} there already, {skipped} skipped, {failed} failed",
+        "{} records read in {:.1} s ({normalised} normalised): {} added to the archive, {} there already, {skipped} skipped, {failed} failed",
         files.len(),
         started.elapsed().as_secs_f64(),
         totals.added,

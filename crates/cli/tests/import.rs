@@ -44,7 +44,8 @@ fn the_boardspace_corpus_replays() {
     let o = ply(&args);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
-    assert_eq!(out.trim_end().lines().last(), Some("199 passed, 0 failed, 0 skipped"), "{out}");
+    // They are written as the turns were played: nothing to normalise.
+    assert_eq!(out, "199 passed (0 normalised), 0 failed, 0 skipped\n");
 }
 
 #[test]
@@ -139,7 +140,7 @@ fn damaged_foreign_and_early_records() {
     assert!(lines[1].contains("no marble between d4 and d6"), "{out}");
     assert!(lines[2].contains("handicap.sgf: skipped: handicap"), "{out}");
     assert!(lines[3].contains("custom.sgf: skipped: custom board"), "{out}");
-    assert_eq!(lines[4], "2 passed, 2 failed, 2 skipped");
+    assert_eq!(lines[4], "2 passed (0 normalised), 2 failed, 2 skipped");
 
     let o = ply(&["import", &resigned]);
     let text = stdout(&o);
@@ -227,7 +228,119 @@ fn a_record_that_plays_on_after_a_threefold_repetition_is_skipped() {
         "{out}"
     );
     assert!(lines[0].contains("before turn 47"), "{out}");
-    assert_eq!(lines[1], "1 passed, 0 failed, 1 skipped");
+    assert_eq!(lines[1], "1 passed (0 normalised), 0 failed, 1 skipped");
     let o = ply(&["import", &draw]);
     assert!(stdout(&o).contains("[Result \"1/2-1/2\"]"), "{}", stdout(&o));
+}
+
+fn quirks() -> PathBuf {
+    corpus().join("quirks")
+}
+
+#[test]
+fn the_quirks_replay_and_the_check_says_how_each_was_read() {
+    let mut files: Vec<String> = std::fs::read_dir(quirks())
+        .expect("the shared corpus ../shared/corpus/zertz-boardspace/quirks")
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".sgf"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 9);
+    let paths: Vec<String> =
+        files.iter().map(|f| quirks().join(f).to_string_lossy().into_owned()).collect();
+    let mut args = vec!["import", "--check"];
+    args.extend(paths.iter().map(String::as_str));
+    let o = ply(&args);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    let dir = quirks().to_string_lossy().into_owned();
+    let expected = [
+        (
+            "T!Z-Russ-ddyer-2018-12-22-2217.sgf",
+            "a second game tree (boardspace's copy with the editing history) ignored",
+        ),
+        (
+            "T!Z-bluedog-Puddleglum-2005-07-31-1407.sgf",
+            "a placed marble dragged on (turn 28: f3 to f1)",
+        ),
+        (
+            "T!Z-malawiboy-ddyer-2004-10-23-1648.sgf",
+            "a jump taken back (turn 11: c2 to a2); a jump taken back (turn 11: e3 to c2)",
+        ),
+        (
+            "T!Z-malawiboy-ddyer-2004-10-23-1708.sgf",
+            "'Start P1' overruled: the record's P0 made the first step and moves first",
+        ),
+        (
+            "T!Z11-ddyer-sebastian-2004-10-16-1851.sgf",
+            "a jump taken back (turn 19: d6 to f4); a jump taken back (turn 19: e5 to c6); a jump taken back (turn 19: d6 to f4)",
+        ),
+        (
+            "T!Z11-eratos-minismurf-2004-06-04-1623.sgf",
+            "1 capture recorded after P1 had won ignored (turn 46: f2xd4)",
+        ),
+        (
+            "U!Z-Dumbot-bluedog-2005-07-01-2235.sgf",
+            "an unfinished turn dropped before P2 resigned (turn 8: R- A 4)",
+        ),
+        (
+            "U!Z-guest-Dumbot-2005-12-10-1624.sgf",
+            "an unfinished turn dropped before P1 resigned (turn 15: RtoB 2 2 F 2); 12 actions recorded after P1 resigned ignored (from move 42)",
+        ),
+        (
+            "U!Z-guest-guest-2015-12-31-1512.sgf",
+            "RE[Game won by guest1486] fits both players' names: no winner is read from it",
+        ),
+    ];
+    let mut want: String =
+        expected.iter().map(|(file, how)| format!("{dir}/{file}: normalised: {how}\n")).collect();
+    want.push_str("9 passed (9 normalised), 0 failed, 0 skipped\n");
+    assert_eq!(out, want);
+}
+
+#[test]
+fn a_written_record_says_how_it_was_normalised() {
+    let dir = temp_dir("quirks-out");
+    let file = quirks().join("T!Z11-ddyer-sebastian-2004-10-16-1851.sgf");
+    let o = ply(&["import", file.to_str().unwrap(), "-o", dir.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "1 passed (1 normalised), 0 failed, 0 skipped\n"
+    );
+    let record = dir.join("T!Z11-ddyer-sebastian-2004-10-16-1851.ply");
+    let text = std::fs::read_to_string(&record).unwrap();
+    assert!(
+        text.contains(
+            "{normalised from the boardspace record: a jump taken back (turn 19: d6 to f4); a \
+             jump taken back (turn 19: e5 to c6); a jump taken back (turn 19: d6 to f4)}"
+        ),
+        "{text}"
+    );
+    assert!(text.contains("10.\ne5xc6 Gb6,d4") || text.contains("10. e5xc6 Gb6,d4"), "{text}");
+    // The written record replays by itself, to the result boardspace gave.
+    let o = ply(&["show", "zertz", "--record", record.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("result: P2 wins"), "{}", stdout(&o));
+}
+
+#[test]
+fn a_jump_back_over_an_earlier_jump_fails_with_the_move_and_the_reason() {
+    let text = std::fs::read_to_string(quirks().join("T!Z-malawiboy-ddyer-2004-10-23-1648.sgf"))
+        .expect("the quirks record");
+    let altered = text.replace("P0[35 BtoB A 2 C 2]", "P0[35 BtoB E 3 C 4]");
+    assert_ne!(altered, text);
+    let dir = temp_dir("earlier-jump");
+    let path = write(&dir, "earlier.sgf", &altered);
+    let o = ply(&["import", "--check", &path]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert_eq!(
+        out,
+        format!(
+            "{path}: move 35 'BtoB E 3 C 4' (line 33): goes back over the jump c4 to e3, which \
+             is not the last jump of this turn (c2 to a2): no take-back explains it\n\
+             0 passed (0 normalised), 1 failed, 0 skipped\n"
+        )
+    );
 }

@@ -16,13 +16,18 @@
 //!   `R+ col row` and `BtoR col row rack`, the picking steps `Pick` and `Pickb` (no effect on
 //!   their own), `RtoR from colour to` (a handicap marble, or a no-op when from = to),
 //!   `SetBoard name`, `Swap`, `Edit`.
+//! * The interface wrote what the players did with the mouse, not only the turns: a jump taken
+//!   back, a placed marble dragged on, steps never confirmed before a resignation, actions
+//!   after the end, a second game tree with the editing history. [`convert`] and [`check`]
+//!   read these as boardspace did and list each reading as a [`Normalisation`]; the turns
+//!   they produce are still replayed through the rules (`docs/records.md` describes each case).
 //!
 //! This module knows only the format and the notation; the rules come in through
 //! [`ply_core::Registry`] (the game `zertz`), so it depends on nothing but `ply-core`.
 
 use std::fmt;
 
-use ply_core::{AnyGame, Outcome, Player, Registry};
+use ply_core::{AnyGame, GameEntry, Outcome, Player, Registry};
 
 /// One SGF property value with the line it starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,11 +64,17 @@ impl fmt::Display for Damaged {
     }
 }
 
-/// Reads the SGF game tree: its nodes, each a list of properties.
+/// One SGF node: its properties in the order written.
+pub type Node = Vec<Property>;
+
+/// Reads the SGF collection: its game trees, each a list of nodes.
+///
+/// boardspace writes one tree per game; some files hold a second tree after it, a copy of the
+/// game with the editing history (see [`Normalisation::LaterGameTreesIgnored`]).
 ///
 /// # Errors
-/// [`Damaged`] when the text is not an SGF game tree.
-pub fn parse_sgf(text: &str) -> Result<Vec<Vec<Property>>, Damaged> {
+/// [`Damaged`] when the text is not a sequence of SGF game trees, or a tree has variations.
+pub fn parse_sgf(text: &str) -> Result<Vec<Vec<Node>>, Damaged> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
     let mut line = 1;
@@ -73,10 +84,8 @@ pub fn parse_sgf(text: &str) -> Result<Vec<Vec<Property>>, Damaged> {
         action: String::new(),
         reason: reason.to_string(),
     };
-    let mut nodes: Vec<Vec<Property>> = Vec::new();
+    let mut trees: Vec<Vec<Node>> = Vec::new();
     let mut depth = 0usize;
-    let mut started = false;
-    let mut ended = false;
     while i < chars.len() {
         let c = chars[i];
         if c == '\n' {
@@ -88,38 +97,37 @@ pub fn parse_sgf(text: &str) -> Result<Vec<Vec<Property>>, Damaged> {
             i += 1;
             continue;
         }
-        if ended {
-            return Err(err(line, "text after the end of the game tree (a second game?)"));
+        if depth == 0 && c != '(' {
+            return Err(if trees.is_empty() {
+                err(line, "not an SGF file: no game tree '(;'")
+            } else {
+                err(line, "text after the end of the game tree")
+            });
         }
         match c {
             '(' => {
-                if started {
+                if depth > 0 {
                     return Err(err(
                         line,
                         "the record has variations; boardspace writes one line of play",
                     ));
                 }
-                started = true;
+                trees.push(Vec::new());
                 depth += 1;
                 i += 1;
             }
             ')' => {
-                if depth == 0 {
-                    return Err(err(line, "unbalanced ')'"));
-                }
                 depth -= 1;
-                ended = depth == 0;
                 i += 1;
             }
             ';' => {
-                if !started {
-                    return Err(err(line, "a node before '('"));
+                if let Some(tree) = trees.last_mut() {
+                    tree.push(Vec::new());
                 }
-                nodes.push(Vec::new());
                 i += 1;
             }
             c if c.is_ascii_uppercase() => {
-                let Some(node) = nodes.last_mut() else {
+                let Some(node) = trees.last_mut().and_then(|t| t.last_mut()) else {
                     return Err(err(line, "a property before the first ';'"));
                 };
                 let mut key = String::new();
@@ -176,13 +184,13 @@ pub fn parse_sgf(text: &str) -> Result<Vec<Vec<Property>>, Damaged> {
             other => return Err(err(line, &format!("unexpected character '{other}'"))),
         }
     }
-    if !started {
+    if trees.is_empty() {
         return Err(err(line, "not an SGF file: no game tree '(;'"));
     }
     if depth != 0 {
         return Err(err(line, "the game tree is not closed with ')'"));
     }
-    Ok(nodes)
+    Ok(trees)
 }
 
 /// Where a placed marble came from, as the record says.
@@ -243,6 +251,63 @@ pub enum Claim {
     Unknown,
 }
 
+/// A way in which a record says more, or other, than the turns of the game, and how it was
+/// read: boardspace's interface wrote what the players did with the mouse, not the turns as
+/// the rulebook states them. Every one is reported, so that nothing is changed silently.
+///
+/// Turn numbers are ply's (1-based, over the turns of the converted game).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Normalisation {
+    /// The file holds `count` more game trees after the first (boardspace's copy of the game
+    /// with its editing history); the first tree is the game.
+    LaterGameTreesIgnored { count: usize },
+    /// `Start P<marker_seat>` names the seat that did not make the first step; the seat that
+    /// stepped first (`first_seat`) moves first. Seats are boardspace's (0 or 1).
+    StartMarkerOverruled { marker_seat: usize, first_seat: usize },
+    /// In `turn`, a `BtoB` back from where the turn's last jump landed to where it started:
+    /// that jump (`from` to `to`) and its capture were taken back.
+    JumpTakenBack { turn: usize, from: String, to: String },
+    /// In the placement `turn`, the marble just placed on `from` was dragged on to `to`
+    /// before the turn ended: the placement is on `to`.
+    MarbleDragged { turn: usize, from: String, to: String },
+    /// The steps of `turn` (`actions`, as written) never made a whole, confirmed turn; they
+    /// are left out. `before` is the end of the game they came before, `None` when the record
+    /// simply stops there.
+    UnfinishedTurnDropped { turn: usize, actions: String, before: Option<Ending> },
+    /// `count` actions recorded after the game ended off the board (`ending`) are ignored:
+    /// the record ends with the ending. They belong to no turn; the first of them is at
+    /// boardspace move `from_index` (when the record numbers its moves), line `from_line`.
+    ActionsAfterEndingIgnored {
+        ending: Ending,
+        count: usize,
+        from_index: Option<u32>,
+        from_line: usize,
+    },
+    /// The `RE` text names a player whose name fits both seats (two guests): the winner is
+    /// not known from it, so the result is not checked against the board.
+    WinnerNameAmbiguous { result: String },
+    /// After `winner` won on the board, the record goes on with capture turns only (from
+    /// `first_turn` on: `moves`), each legal had play gone on; they are ignored.
+    CapturesAfterWinIgnored { winner: Player, first_turn: usize, moves: Vec<String> },
+}
+
+impl Normalisation {
+    /// Where in the game it was met, to list a record's normalisations in order: those of the
+    /// whole record first, then by turn, then what came after the game.
+    fn place_in_game(&self) -> usize {
+        match self {
+            Normalisation::LaterGameTreesIgnored { .. }
+            | Normalisation::StartMarkerOverruled { .. } => 0,
+            Normalisation::JumpTakenBack { turn, .. }
+            | Normalisation::MarbleDragged { turn, .. }
+            | Normalisation::UnfinishedTurnDropped { turn, .. } => *turn,
+            Normalisation::CapturesAfterWinIgnored { first_turn, .. } => *first_turn,
+            Normalisation::ActionsAfterEndingIgnored { .. }
+            | Normalisation::WinnerNameAmbiguous { .. } => usize::MAX,
+        }
+    }
+}
+
 /// A boardspace game in ply's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
@@ -260,9 +325,9 @@ pub struct Game {
     pub claim: Claim,
     /// How the game ended off the board, if the record says so, after how many turns.
     pub ending: Option<(Ending, usize)>,
-    /// The actions of a last turn that was never confirmed with `Done` (left out).
-    pub uncommitted: Option<String>,
     pub turns: Vec<Turn>,
+    /// How the reading departed from the record as written, in the order met.
+    pub normalisations: Vec<Normalisation>,
 }
 
 /// What a record is, for ply.
@@ -322,24 +387,35 @@ pub fn date_of(dt: &str) -> Option<String> {
     (1..=31).contains(&day).then(|| format!("{year:04}.{month:02}.{day:02}"))
 }
 
+/// Whom the `RE` text names as the winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Named {
+    /// This seat (boardspace numbering).
+    Seat(usize),
+    /// A name that fits both seats (two players called `guest`).
+    Both,
+    /// Neither player.
+    Neither,
+}
+
+/// Whether `name` stands in `text` as a name: not inside a longer word. A guest's name may
+/// be followed by the digits boardspace appends to it (`guest1487`).
+fn names(text: &str, name: &str) -> bool {
+    !name.is_empty()
+        && text.match_indices(name).any(|(at, _)| {
+            let before = text[..at].chars().next_back();
+            let after = text[at + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphabetic)
+        })
+}
+
 /// The player the `RE` text names, given the two names (boardspace numbering).
-fn winner_in(re: &str, names: &[String; 2]) -> Option<usize> {
-    let found: Vec<usize> =
-        (0..2).filter(|&i| !names[i].is_empty() && re.contains(names[i].as_str())).collect();
-    match found.as_slice() {
-        [one] => Some(*one),
-        [a, b] => {
-            // One name inside the other ("Bob" and "Bobby"): the longer one is meant unless
-            // the shorter one also stands alone elsewhere.
-            let (short, long) = if names[*a].len() < names[*b].len() { (*a, *b) } else { (*b, *a) };
-            if names[long].contains(names[short].as_str()) {
-                let rest = re.replace(names[long].as_str(), "");
-                if rest.contains(names[short].as_str()) { None } else { Some(long) }
-            } else {
-                None
-            }
-        }
-        _ => None,
+fn winner_in(re: &str, players: &[String; 2]) -> Named {
+    match (names(re, &players[0]), names(re, &players[1])) {
+        (true, false) => Named::Seat(0),
+        (false, true) => Named::Seat(1),
+        (true, true) => Named::Both,
+        (false, false) => Named::Neither,
     }
 }
 
@@ -432,6 +508,11 @@ impl Pending {
         self.place.is_none() && self.remove.is_none() && self.jumps.is_empty()
     }
 
+    /// A ring removal with neither a placement nor a jump: half of a placement turn.
+    fn is_bare_removal(&self) -> bool {
+        self.remove.is_some() && self.place.is_none() && self.jumps.is_empty()
+    }
+
     fn note(&mut self, a: &Action) {
         if self.actions.is_empty() {
             self.index = a.index;
@@ -441,20 +522,45 @@ impl Pending {
     }
 }
 
+/// The operations that change the position: the steps of a turn.
+const STEPS: [&str; 5] = ["rtob", "r-", "r+", "btob", "btor"];
+
+/// Whether the action is a step of a player; `BtoB X X` (a marble picked up and put back
+/// where it was) is none.
+fn is_step(a: &Action) -> bool {
+    let same_ring =
+        a.args.len() == 4 && a.args[0].eq_ignore_ascii_case(&a.args[2]) && a.args[1] == a.args[3];
+    a.player != NOBODY && STEPS.contains(&a.op.as_str()) && !(a.op == "btob" && same_ring)
+}
+
 /// Reads a boardspace ZÈRTZ record and converts its turns to ply's notation.
+///
+/// The record is read as boardspace's interface wrote it (see [`Normalisation`]): jumps taken
+/// back, a placed marble dragged on, steps never confirmed, what came after the end of the
+/// game. Each such reading is listed in [`Game::normalisations`].
 ///
 /// # Errors
 /// [`Damaged`] for a record that cannot be read as a sequence of whole turns (two placements
 /// in one turn, a chain that does not continue, an unknown action…), naming the action.
 pub fn convert(text: &str) -> Result<Conversion, Damaged> {
-    let nodes = parse_sgf(text)?;
+    let trees = parse_sgf(text)?;
+    let mut normalisations = Vec::new();
+    let empty = || Damaged {
+        index: None,
+        line: 1,
+        action: String::new(),
+        reason: "empty game tree".into(),
+    };
+    // The first tree is the game; what follows is boardspace's copy of it with the editing
+    // history.
+    let Some((nodes, later_trees)) = trees.split_first() else {
+        return Err(empty());
+    };
+    if !later_trees.is_empty() {
+        normalisations.push(Normalisation::LaterGameTreesIgnored { count: later_trees.len() });
+    }
     let Some(root) = nodes.first() else {
-        return Err(Damaged {
-            index: None,
-            line: 1,
-            action: String::new(),
-            reason: "empty game tree".into(),
-        });
+        return Err(empty());
     };
     let get = |key: &str| root.iter().find(|p| p.key == key).map(|p| p.value.trim().to_string());
     let Some(su) = get("SU") else {
@@ -508,42 +614,51 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
         }
     }
 
-    // Who moved first: `Start Pn`, or the first player to act.
-    let mut first = None;
-    for a in &actions {
-        if a.op == "start" {
-            let who = a.args.first().map(|s| s.to_ascii_uppercase());
-            first = match who.as_deref() {
-                Some("P0" | "0") => Some(0),
-                Some("P1" | "1") => Some(1),
-                _ => return Err(a.damaged("Start names no player")),
-            };
-            break;
+    // Who moved first: the seat that made the first step. `Start Pn` names it too, but the
+    // interface sometimes wrote the other seat there; the steps are what was played.
+    let marker_seat = match actions.iter().find(|a| a.op == "start") {
+        Some(a) => match a.args.first().map(|s| s.to_ascii_uppercase()).as_deref() {
+            Some("P0" | "0") => Some(0),
+            Some("P1" | "1") => Some(1),
+            _ => return Err(a.damaged("Start names no player")),
+        },
+        None => None,
+    };
+    let first_seat = actions.iter().find(|a| is_step(a)).map(|a| a.player);
+    let first = match (first_seat, marker_seat) {
+        (Some(first_seat), Some(marker_seat)) => {
+            if first_seat != marker_seat {
+                normalisations
+                    .push(Normalisation::StartMarkerOverruled { marker_seat, first_seat });
+            }
+            first_seat
         }
-        if a.player != NOBODY
-            && !NO_OPS.contains(&a.op.as_str())
-            && !matches!(a.op.as_str(), "done" | "reset" | "undo" | "rtor")
-        {
-            first = Some(a.player);
-            break;
-        }
-    }
-    let first = first.unwrap_or(0);
+        (Some(seat), None) | (None, Some(seat)) => seat,
+        (None, None) => 0,
+    };
     let ours = |bs: usize| if bs == first { Player::P1 } else { Player::P2 };
 
     let mut turns: Vec<Turn> = Vec::new();
     let mut pending = Pending::default();
     let mut ending: Option<(Ending, usize)> = None;
+    // How many actions came after the end of the game, and where the first one is.
+    let mut ignored_after_ending: Option<(usize, Option<u32>, usize)> = None;
     let mut placed_any = false;
     // Records with `Done` confirm every turn; in older ones a turn ends when the other player
     // acts, and nothing marks the last one as complete.
     let uses_done = actions.iter().any(|a| a.op == "done");
     for a in &actions {
-        if ending.is_some()
-            && !NO_OPS.contains(&a.op.as_str())
-            && !matches!(a.op.as_str(), "done" | "reset" | "undo")
-        {
-            return Err(a.damaged("an action after the end of the game"));
+        if ending.is_some() {
+            // The record ends with the end of the game; the interface sometimes went on
+            // writing what was clicked after it, which was never part of the game.
+            if a.player != NOBODY
+                && !NO_OPS.contains(&a.op.as_str())
+                && !matches!(a.op.as_str(), "done" | "reset" | "undo")
+            {
+                let (count, _, _) = ignored_after_ending.get_or_insert((0, a.index, a.line));
+                *count += 1;
+            }
+            continue;
         }
         if a.player == NOBODY {
             if a.op == "start" {
@@ -557,6 +672,8 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
         if pending.player.is_none() {
             pending.player = Some(a.player);
         }
+        // ply's number of the turn in progress.
+        let turn = turns.len() + 1;
         match a.op.as_str() {
             "start" => {}
             "done" => {
@@ -567,21 +684,30 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
                 pending = Pending { player: Some(a.player), ..Pending::default() };
             }
             "resign" | "winontime" | "acceptdraw" => {
-                // These discard an unconfirmed turn; without `Done` in the record, the turn
-                // may have been complete, and is kept as possibly unfinished.
-                if uses_done {
-                    pending = Pending::default();
+                let e = match a.op.as_str() {
+                    "resign" => Ending::Resigned(ours(a.player)),
+                    "winontime" => Ending::OnTime(ours(a.player)),
+                    _ => Ending::DrawAgreed,
+                };
+                // Steps before it that never made a committed turn are dropped: in a record
+                // with `Done`, any unconfirmed ones; without `Done`, where a whole turn
+                // committed itself, a ring removal still waiting for its placement. Other
+                // steps may have been a whole turn, and are kept as possibly unfinished.
+                let never_committed =
+                    if uses_done { !pending.is_empty() } else { pending.is_bare_removal() };
+                if never_committed {
+                    normalisations.push(Normalisation::UnfinishedTurnDropped {
+                        turn,
+                        actions: pending.actions.join("; "),
+                        before: Some(e),
+                    });
                 } else if !pending.is_empty() {
                     flush(&mut pending, &mut turns, &ours)?;
                     if let Some(last) = turns.last_mut() {
                         last.finished = false;
                     }
                 }
-                let e = match a.op.as_str() {
-                    "resign" => Ending::Resigned(ours(a.player)),
-                    "winontime" => Ending::OnTime(ours(a.player)),
-                    _ => Ending::DrawAgreed,
-                };
+                pending = Pending::default();
                 ending = Some((e, turns.len()));
             }
             "pass" => return Err(a.damaged("a pass, which ZÈRTZ does not have")),
@@ -650,15 +776,47 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
                     // A marble picked up and put back: no move.
                     continue;
                 }
+                if pending.place.as_ref().is_some_and(|p| p.2 == from) {
+                    // The marble just placed, dragged on to another ring before the turn
+                    // ended: the placement is on that ring.
+                    pending.note(a);
+                    if let Some(place) = pending.place.as_mut() {
+                        place.2.clone_from(&to);
+                    }
+                    normalisations.push(Normalisation::MarbleDragged { turn, from, to });
+                    continue;
+                }
                 if pending.place.is_some() || pending.remove.is_some() {
                     return Err(a.damaged("a jump and a placement in one turn"));
                 }
-                if let Some((_, last)) = pending.jumps.last()
-                    && *last != from
-                {
-                    return Err(a.damaged(format!(
-                        "the jump starts on {from}, but the chain of this turn ended on {last}"
-                    )));
+                if let Some((last_from, last_to)) = pending.jumps.last() {
+                    if *last_from == to && *last_to == from {
+                        // Back from where the last jump landed to where it started: no jump
+                        // can do that (its capture left nothing to jump over), so it is the
+                        // interface taking that jump and its capture back.
+                        pending.note(a);
+                        pending.jumps.pop();
+                        normalisations.push(Normalisation::JumpTakenBack {
+                            turn,
+                            from: to,
+                            to: from,
+                        });
+                        continue;
+                    }
+                    if let Some((earlier_from, earlier_to)) =
+                        pending.jumps.iter().find(|(f, t)| *f == to && *t == from)
+                    {
+                        return Err(a.damaged(format!(
+                            "goes back over the jump {earlier_from} to {earlier_to}, which is not \
+                             the last jump of this turn ({last_from} to {last_to}): no take-back \
+                             explains it"
+                        )));
+                    }
+                    if *last_to != from {
+                        return Err(a.damaged(format!(
+                            "the jump starts on {from}, but the chain of this turn ended on {last_to}"
+                        )));
+                    }
                 }
                 pending.note(a);
                 pending.jumps.push((from, to));
@@ -694,14 +852,28 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
             other => return Err(a.damaged(format!("unknown action '{other}'"))),
         }
     }
-    let mut uncommitted = None;
+    if let (Some((ending, _)), Some((count, from_index, from_line))) =
+        (ending, ignored_after_ending)
+    {
+        normalisations.push(Normalisation::ActionsAfterEndingIgnored {
+            ending,
+            count,
+            from_index,
+            from_line,
+        });
+    }
     if !pending.is_empty() {
-        if uses_done {
-            // Never confirmed: not part of the game.
-            uncommitted = Some(pending.actions.join("; "));
+        // The record stops in a turn: never confirmed with `Done`, or (without `Done`) a ring
+        // removal still waiting for its placement, it is not part of the game. Other steps
+        // may have been a whole turn, kept as possibly unfinished for the replay to decide.
+        if uses_done || pending.is_bare_removal() {
+            normalisations.push(Normalisation::UnfinishedTurnDropped {
+                turn: turns.len() + 1,
+                actions: pending.actions.join("; "),
+                before: None,
+            });
         } else {
             flush(&mut pending, &mut turns, &ours)?;
-            // The last turn ended neither with Done nor with the other player acting.
             if let Some(last) = turns.last_mut() {
                 last.finished = false;
             }
@@ -711,9 +883,13 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
     let result_text = get("RE");
     let claim = match &result_text {
         Some(re) => match winner_in(re, &names) {
-            Some(bs) => Claim::Win(ours(bs)),
-            None if re.to_ascii_lowercase().contains("draw") => Claim::Draw,
-            None => Claim::Unknown,
+            Named::Seat(bs) => Claim::Win(ours(bs)),
+            Named::Both => {
+                normalisations.push(Normalisation::WinnerNameAmbiguous { result: re.clone() });
+                Claim::Unknown
+            }
+            Named::Neither if re.to_ascii_lowercase().contains("draw") => Claim::Draw,
+            Named::Neither => Claim::Unknown,
         },
         None => Claim::Unknown,
     };
@@ -731,8 +907,8 @@ pub fn convert(text: &str) -> Result<Conversion, Damaged> {
         result_text,
         claim,
         ending,
-        uncommitted,
         turns,
+        normalisations,
     }))
 }
 
@@ -814,9 +990,11 @@ fn flush(
 /// How a replay through the rules went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Check {
-    /// Every turn legal and the result consistent: the final position's outcome, and how
-    /// many turns were played (all of them, or all but an unfinished last one).
-    Passed { outcome: Option<Outcome>, turns: usize },
+    /// Every turn legal and the result consistent: the final position's outcome, how many
+    /// turns were played (all of them, or all but an unfinished last one or a tail recorded
+    /// after the game was won), and every way the reading departed from the record as
+    /// written (those of [`Game::normalisations`], then the replay's own).
+    Passed { outcome: Option<Outcome>, turns: usize, normalisations: Vec<Normalisation> },
     /// Not a game ply can check, with the reason.
     Skipped(String),
     /// The first turn that fails, with the reason.
@@ -865,6 +1043,82 @@ fn pool_is_empty(game: &dyn AnyGame) -> Option<bool> {
     Some(sum == 0)
 }
 
+/// The position `won` with play going on: the captured marbles back in the pool, so that no
+/// one holds a winning set, and the game not over. Jumps depend only on the board and the
+/// player to move, so a capture legal here is one that would have been legal had the
+/// players gone on. `None` when the game did not end by captures (a full board).
+fn playing_on(entry: &GameEntry, won: &dyn AnyGame) -> Option<Box<dyn AnyGame>> {
+    // zertz;<variant>;<removed rings>;<marbles>;<pool>;<P1 captures>;<P2 captures>;<to move>;<result>
+    let text = won.position_string();
+    let mut fields: Vec<String> = text.split(';').map(str::to_string).collect();
+    if fields.len() != 9 {
+        return None;
+    }
+    let counts = |field: &str| -> Option<Vec<u32>> {
+        let counts: Vec<u32> = field.split(',').map(|n| n.parse().ok()).collect::<Option<_>>()?;
+        (counts.len() == 3).then_some(counts)
+    };
+    let (pool, p1, p2) = (counts(&fields[4])?, counts(&fields[5])?, counts(&fields[6])?);
+    let pool: Vec<String> = (0..3).map(|c| (pool[c] + p1[c] + p2[c]).to_string()).collect();
+    fields[4] = pool.join(",");
+    fields[5] = "0,0,0".into();
+    fields[6] = "0,0,0".into();
+    fields[8] = "*".into();
+    entry.from_position(&fields.join(";")).ok()
+}
+
+/// The turns a record goes on with after the game was won on the board (the 2004 server
+/// still wrote the loser's forced capture): their canonical tokens when they are captures
+/// only, each legal had play gone on; otherwise the failure, at the first turn at fault.
+fn captures_after_win(
+    entry: &GameEntry,
+    won: &dyn AnyGame,
+    tail: &[Turn],
+    first_turn: usize,
+) -> Result<Vec<String>, Failure> {
+    let outcome = won.outcome().map_or_else(String::new, |o| o.to_string());
+    let over = |k: usize, detail: String| Failure {
+        turn: first_turn + k,
+        index: tail[k].index,
+        moves: format!("'{}' = {}", tail[k].actions, tail[k].token),
+        reason: format!("the game was already over ({outcome}) and the record goes on{detail}"),
+    };
+    if tail.iter().any(|t| t.source.is_some()) {
+        return Err(over(0, String::new()));
+    }
+    let mut pos = won.box_clone();
+    let mut moves = Vec::new();
+    for (k, turn) in tail.iter().enumerate() {
+        let Some(mut going_on) = playing_on(entry, pos.as_ref()) else {
+            return Err(over(k, String::new()));
+        };
+        if going_on.to_move() != turn.player {
+            return Err(over(
+                k,
+                format!(
+                    " with a capture by {}, though {} would have been to move",
+                    turn.player,
+                    going_on.to_move()
+                ),
+            ));
+        }
+        if let Err(e) = going_on.play(&turn.token) {
+            let unfinished_chain = k + 1 == tail.len()
+                && !turn.finished
+                && going_on.legal_moves().iter().any(|m| m.starts_with(turn.token.as_str()));
+            if !unfinished_chain {
+                return Err(over(
+                    k,
+                    format!(" with a capture that would not have been legal either: {e}"),
+                ));
+            }
+        }
+        moves.push(turn.token.clone());
+        pos = going_on;
+    }
+    Ok(moves)
+}
+
 /// Replays a converted game through the rules of `zertz` from `registry`.
 #[must_use]
 pub fn check(game: &Game, registry: &Registry) -> Check {
@@ -876,6 +1130,8 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
         Ok(p) => p,
         Err(e) => return Check::Skipped(e.to_string()),
     };
+    let mut normalisations = game.normalisations.clone();
+    let mut played = game.turns.len();
     for (k, turn) in game.turns.iter().enumerate() {
         let fail = |reason: String| {
             Check::Failed(Failure {
@@ -885,14 +1141,28 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
                 reason,
             })
         };
-        if let Some(outcome) = pos.outcome() {
-            if outcome == Outcome::Draw {
+        match pos.outcome() {
+            Some(Outcome::Draw) => {
                 return Check::Skipped(format!(
                     "{REPETITION}; it was reached before turn {}",
                     k + 1
                 ));
             }
-            return fail(format!("the game was already over ({outcome}) and the record goes on"));
+            Some(Outcome::Win(winner)) => {
+                match captures_after_win(entry, pos.as_ref(), &game.turns[k..], k + 1) {
+                    Ok(moves) => {
+                        normalisations.push(Normalisation::CapturesAfterWinIgnored {
+                            winner,
+                            first_turn: k + 1,
+                            moves,
+                        });
+                        played = k;
+                        break;
+                    }
+                    Err(failure) => return Check::Failed(failure),
+                }
+            }
+            None => {}
         }
         if pos.to_move() != turn.player {
             return fail(format!("played by {}, but {} is to move", turn.player, pos.to_move()));
@@ -924,22 +1194,27 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
                 && !turn.finished
                 && pos.legal_moves().iter().any(|m| m.starts_with(turn.token.as_str()))
             {
-                return Check::Passed { outcome: pos.outcome(), turns: k };
+                normalisations.push(Normalisation::UnfinishedTurnDropped {
+                    turn: k + 1,
+                    actions: turn.actions.clone(),
+                    before: game.ending.map(|(ending, _)| ending),
+                });
+                played = k;
+                break;
             }
             return fail(e.to_string());
         }
     }
     let outcome = pos.outcome();
+    let last_played = played.checked_sub(1).and_then(|k| game.turns.get(k));
     match (outcome, game.claim) {
         (Some(Outcome::Draw), Claim::Win(_)) => {
             Check::Skipped(format!("{REPETITION}; the game ended on the board as a draw"))
         }
         (Some(Outcome::Win(p)), Claim::Win(q)) if p != q => Check::Failed(Failure {
-            turn: game.turns.len(),
-            index: game.turns.last().and_then(|t| t.index),
-            moves: game
-                .turns
-                .last()
+            turn: played,
+            index: last_played.and_then(|t| t.index),
+            moves: last_played
                 .map(|t| format!("'{}' = {}", t.actions, t.token))
                 .unwrap_or_default(),
             reason: format!(
@@ -948,14 +1223,17 @@ pub fn check(game: &Game, registry: &Registry) -> Check {
             ),
         }),
         (Some(Outcome::Win(p)), Claim::Draw) => Check::Failed(Failure {
-            turn: game.turns.len(),
+            turn: played,
             index: None,
             moves: String::new(),
             reason: format!(
                 "the record says draw, but the game ended on the board with {p} winning"
             ),
         }),
-        _ => Check::Passed { outcome, turns: game.turns.len() },
+        _ => {
+            normalisations.sort_by_key(Normalisation::place_in_game);
+            Check::Passed { outcome, turns: played, normalisations }
+        }
     }
 }
 
@@ -998,11 +1276,19 @@ mod tests {
         assert_eq!(date_of("garbage"), None);
         assert_eq!(date_of("2021-11-05 20:17").as_deref(), Some("2021.11.05"));
         let names = ["ann".to_string(), "annette".to_string()];
-        assert_eq!(winner_in("Game won by annette", &names), Some(1));
-        assert_eq!(winner_in("Game won by ann", &names), Some(0));
-        assert_eq!(winner_in("Игру выиграл(а) ann.", &names), Some(0));
-        assert_eq!(winner_in("annette hat gewonnen", &names), Some(1));
-        assert_eq!(winner_in("abandoned", &names), None);
+        assert_eq!(winner_in("Game won by annette", &names), Named::Seat(1));
+        assert_eq!(winner_in("Game won by ann", &names), Named::Seat(0));
+        assert_eq!(winner_in("Игру выиграл(а) ann.", &names), Named::Seat(0));
+        assert_eq!(winner_in("annette hat gewonnen", &names), Named::Seat(1));
+        assert_eq!(winner_in("abandoned", &names), Named::Neither);
+        let guests = ["guest".to_string(), "guest".to_string()];
+        assert_eq!(winner_in("Game won by guest1486", &guests), Named::Both);
+        let guest_and_robot = ["guest".to_string(), "Dumbot".to_string()];
+        assert_eq!(winner_in("Game won by guest1487", &guest_and_robot), Named::Seat(0));
+        // Short names inside the words of the text are not names.
+        let short = ["a".to_string(), "b".to_string()];
+        assert_eq!(winner_in("Game won by a", &short), Named::Seat(0));
+        assert_eq!(winner_in("Partida ganada por b", &short), Named::Seat(1));
     }
 
     #[test]
@@ -1060,14 +1346,86 @@ mod tests {
         assert!(d.reason.contains("without a placement"), "{d}");
         let d = damaged("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 Pass]\n");
         assert!(d.reason.contains("pass"), "{d}");
-        let d = damaged("; P0[1 Resign]\n; P1[2 RtoB 2 0 D 4]\n");
-        assert!(d.reason.contains("after the end"), "{d}");
+        // A jump back over an earlier jump of the turn, not its last: no take-back.
+        let d = damaged(
+            "; P0[1 BtoB B 4 D 4]\n; P0[2 BtoB D 4 D 2]\n; P0[3 BtoB D 4 B 4]\n; P0[4 Done]\n",
+        );
+        assert_eq!(d.index, Some(3));
+        assert_eq!(
+            d.reason,
+            "goes back over the jump b4 to d4, which is not the last jump of this turn (d4 to d2): no take-back explains it"
+        );
         let d = damaged("; P0[1 Frobnicate]\n");
         assert!(d.reason.contains("unknown action"), "{d}");
         let d = damaged("; P0[1 RtoB 2 7 D 4]\n");
         assert!(d.reason.contains("colour 7"), "{d}");
         assert!(convert("not sgf").is_err());
         assert!(convert("(;SU[Zertz];P0[1 Done]").is_err());
+    }
+
+    #[test]
+    fn what_the_interface_wrote_is_read_as_the_turns_played() {
+        // A jump taken back, then the chain goes on another way; a marble picked up and put
+        // back on the way.
+        let g = game(
+            "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P1[3 RtoB 2 0 D 5]\n; P1[4 R- A 2]\n\
+             ; P0[5 BtoB D 4 D 6]\n; P0[6 BtoB D 6 D 6]\n; P0[7 BtoB D 6 D 4]\n; P0[8 BtoB D 5 D 3]\n",
+        );
+        assert_eq!(tokens(&g), ["Wd4,a1", "Wd5,a2", "d5xd3"]);
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::JumpTakenBack { turn: 3, from: "d4".into(), to: "d6".into() }]
+        );
+        // A placed marble dragged on, twice, before the removal and Done.
+        let g = game(
+            "; P0[1 RtoB 2 0 D 4]\n; P0[2 BtoB D 4 D 5]\n; P0[3 BtoB D 5 C 3]\n; P0[4 R- A 1]\n; P0[5 Done]\n",
+        );
+        assert_eq!(tokens(&g), ["Wc3,a1"]);
+        assert_eq!(g.normalisations.len(), 2);
+        assert_eq!(
+            g.normalisations[1],
+            Normalisation::MarbleDragged { turn: 1, from: "d5".into(), to: "c3".into() }
+        );
+        // `Start P1`, but P0 steps first: P0 moves first.
+        let g = game("; P0[Start P1]\n; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n");
+        assert_eq!(g.players, ["ann".to_string(), "annette".to_string()]);
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::StartMarkerOverruled { marker_seat: 1, first_seat: 0 }]
+        );
+        // What follows a resignation is not part of the game.
+        let g = game(
+            "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 Resign]\n; P1[5 Resign]\n\
+             ; P1[6 RtoB 2 0 D 5]\n; P1[7 Done]\n",
+        );
+        assert_eq!(tokens(&g), ["Wd4,a1"]);
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::ActionsAfterEndingIgnored {
+                ending: Ending::Resigned(Player::P2),
+                count: 2,
+                from_index: Some(5),
+                from_line: 12
+            }]
+        );
+        // Without Done, a ring removal left alone before the resignation is dropped.
+        let g = game("; P0[RtoB 2 0 D 4]\n; P0[R- A 1]\n; P1[R- A 2]\n; P1[Resign]\n");
+        assert_eq!(tokens(&g), ["Wd4,a1"]);
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::UnfinishedTurnDropped {
+                turn: 2,
+                actions: "R- A 2".into(),
+                before: Some(Ending::Resigned(Player::P2))
+            }]
+        );
+        // A second game tree: the first is the game.
+        let text =
+            format!("{HEAD}; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n)\n{HEAD}; P0[1 Done]\n)\n");
+        let Ok(Conversion::Game(g)) = convert(&text) else { panic!("{text}") };
+        assert_eq!(tokens(&g), ["Wd4,a1"]);
+        assert_eq!(g.normalisations, [Normalisation::LaterGameTreesIgnored { count: 1 }]);
+        assert!(convert(&format!("{HEAD})\n(;x")).is_err());
     }
 
     #[test]
@@ -1094,16 +1452,32 @@ mod tests {
             "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 Resign]\n; P1[5 Done]\n",
         );
         assert_eq!(g.claim, Claim::Win(Player::P1));
-        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
+        let passed = Check::Passed { outcome: None, turns: 1, normalisations: Vec::new() };
+        assert_eq!(check(&g, &registry), passed);
         // A record with Done that ends with an unconfirmed turn: not part of the game.
         let g = game("; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 RtoB 2 0 D 5]\n");
         assert_eq!(g.turns.len(), 1);
-        assert_eq!(g.uncommitted.as_deref(), Some("RtoB 2 0 D 5"));
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::UnfinishedTurnDropped {
+                turn: 2,
+                actions: "RtoB 2 0 D 5".into(),
+                before: None
+            }]
+        );
         // An old record (no Done) that stops in the middle of a turn: the unfinished turn
         // is left out.
         let g = game("; P0[RtoB 2 0 D 4]\n; P0[R- A 1]\n; P1[RtoB 2 0 D 5]\n");
         assert!(!g.turns[1].finished);
-        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
+        let dropped = Normalisation::UnfinishedTurnDropped {
+            turn: 2,
+            actions: "RtoB 2 0 D 5".into(),
+            before: None,
+        };
+        assert_eq!(
+            check(&g, &registry),
+            Check::Passed { outcome: None, turns: 1, normalisations: vec![dropped] }
+        );
         // But not an illegal one.
         let g = game("; P0[RtoB 2 0 D 4]\n; P0[R- A 1]\n; P1[RtoB 2 0 D 4]\n");
         assert!(matches!(check(&g, &registry), Check::Failed(_)));
@@ -1114,11 +1488,19 @@ mod tests {
         assert_eq!(g.turns.len(), 1);
         assert_eq!(g.ending, Some((Ending::Resigned(Player::P2), 1)));
         assert_eq!(g.claim, Claim::Win(Player::P1));
+        assert_eq!(
+            g.normalisations,
+            [Normalisation::UnfinishedTurnDropped {
+                turn: 2,
+                actions: "RtoB 2 0 D 5".into(),
+                before: Some(Ending::Resigned(Player::P2))
+            }]
+        );
         // An agreed draw.
         let g = game(
             "; P0[1 RtoB 2 0 D 4]\n; P0[2 R- A 1]\n; P0[3 Done]\n; P1[4 OfferDraw]\n; P0[5 AcceptDraw]\n",
         );
         assert_eq!(g.claim, Claim::Draw);
-        assert_eq!(check(&g, &registry), Check::Passed { outcome: None, turns: 1 });
+        assert_eq!(check(&g, &registry), passed);
     }
 }

@@ -19,7 +19,7 @@ use crate::import::{Verdict, describe_all, import_one};
 use crate::position::{PositionArgs, build};
 
 /// How many games go to the database in one transaction.
-const BATCH: usize = 1000;
+const BATCH: usize = 5000;
 
 /// The database a command names, else `PLY_DATABASE_URL`, else the default file (`None`).
 pub fn database_url(given: Option<&str>) -> Option<String> {
@@ -199,10 +199,12 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some(path) = files.get(i) else { break };
                     let read = match import_one(path, &registry) {
-                        Verdict::Passed { record, notes } => match archived(&record, path, &registry) {
-                            Ok(game) => Read::Game(Box::new(game), describe_all(&notes)),
-                            Err(reason) => Read::Skipped(reason),
-                        },
+                        Verdict::Passed { record, notes } => {
+                            match archived(&record, path, &registry) {
+                                Ok(game) => Read::Game(Box::new(game), describe_all(&notes)),
+                                Err(reason) => Read::Skipped(reason),
+                            }
+                        }
                         Verdict::Skipped(reason) => Read::Skipped(reason),
                         Verdict::Failed(reason) => Read::Failed(reason),
                     };
@@ -256,6 +258,11 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     });
     progress.finish_and_clear();
     written?;
+    if totals.added > 0 {
+        runtime
+            .block_on(store.analyse_archive())
+            .context("cannot update the archive's statistics")?;
+    }
     runtime.block_on(store.flush());
     eprintln!("writing: {:.1} s", writing.as_secs_f64());
     println!(

@@ -135,9 +135,21 @@ fn parse_result(text: &str) -> Option<Option<Outcome>> {
     }
 }
 
-/// How many rows one multi-row INSERT carries (a few thousand parameters: under SQLite's and
-/// PostgreSQL's limits, and few statements for a large import).
-const ROWS_PER_INSERT: usize = 400;
+/// Games few enough to sort after finding them by an index (see [`Store::search_archive`]).
+const FEW_TO_SORT: i64 = 5_000;
+
+/// The page cache of an import's connection, in KiB (SQLite).
+const IMPORT_CACHE_KIB: u32 = 512 * 1024;
+
+/// How many parameters one multi-row statement carries: few statements for a large import,
+/// yet few enough that finding a parameter by its name (which sqlx's SQLite driver does for
+/// `$N`, one search of the statement's parameters each: quadratic in their number) stays cheap.
+const PARAMS_PER_STATEMENT: usize = 256;
+
+/// How many rows of `width` values one statement carries.
+fn rows_per_statement(width: usize) -> usize {
+    (PARAMS_PER_STATEMENT / width).max(1)
+}
 
 /// `($1, $2, …), ($k, …)…`: `rows` tuples of `width` placeholders.
 fn placeholders(rows: usize, width: usize) -> String {
@@ -166,28 +178,36 @@ enum Value<'a> {
     Int(i64),
 }
 
-/// Inserts `rows` (each `width` values) into `table (columns)`, [`ROWS_PER_INSERT`] at a time.
+/// Inserts `rows` (each `width` values) into `table (columns)`, a few hundred values a
+/// statement.
 async fn insert_rows(
     tx: &mut sqlx::Transaction<'_, Any>,
     head: &str,
     width: usize,
     rows: &[Vec<Value<'_>>],
 ) -> Result<()> {
-    for chunk in rows.chunks(ROWS_PER_INSERT) {
+    for chunk in rows.chunks(rows_per_statement(width)) {
         let sql = format!("{head} VALUES {}", placeholders(chunk.len(), width));
-        let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
-        for row in chunk {
-            for value in row {
-                query = match value {
-                    Value::Text(t) => query.bind(*t),
-                    Value::OptText(t) => query.bind(*t),
-                    Value::Int(i) => query.bind(*i),
-                };
-            }
-        }
-        query.execute(&mut **tx).await?;
+        bind_rows(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut **tx).await?;
     }
     Ok(())
+}
+
+/// `query` with the values of `rows` bound in order.
+fn bind_rows<'q>(
+    mut query: sqlx::query::Query<'q, Any, sqlx::any::AnyArguments>,
+    rows: &[Vec<Value<'q>>],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments> {
+    for row in rows {
+        for value in row {
+            query = match value {
+                Value::Text(t) => query.bind(*t),
+                Value::OptText(t) => query.bind(*t),
+                Value::Int(i) => query.bind(*i),
+            };
+        }
+    }
+    query
 }
 
 fn check_positions(game: &ArchivedGame) -> Result<()> {
@@ -239,6 +259,14 @@ impl Store {
         let ids: Vec<String> = fresh.iter().map(|_| random_hex(6)).collect();
         let tokens: Vec<String> = fresh.iter().map(|_| random_hex(16)).collect();
         let mut conn = self.writer().await?;
+        let sqlite = self.backend() == crate::Backend::Sqlite;
+        if sqlite {
+            // A batch touches pages all over the position B-tree: a page cache that holds
+            // them saves writing them out twice within the transaction.
+            sqlx::raw_sql(sqlx::AssertSqlSafe(format!("PRAGMA cache_size = -{IMPORT_CACHE_KIB}")))
+                .execute(&mut *conn)
+                .await?;
+        }
         let result = async {
             let mut tx = sqlx::Connection::begin(&mut *conn).await?;
             let rows: Vec<Vec<Value>> = fresh
@@ -277,6 +305,10 @@ impl Store {
             Ok::<(), StoreError>(())
         }
         .await;
+        if sqlite && result.is_ok() {
+            // Back to SQLite's default for the server's small writes.
+            sqlx::raw_sql("PRAGMA cache_size = -2000").execute(&mut *conn).await?;
+        }
         self.release(conn, result).await?;
         Ok(imported)
     }
@@ -397,6 +429,23 @@ impl Store {
         if let Some(v) = query.max_plies {
             int(&mut clauses, "plies <= ?", v, base);
         }
+        // Newest first is the order of the date index, which a search walks until a page is
+        // full: quick unless the matches are rare. A range of lengths is the one filter rare
+        // matches come from that no other index serves in that order: when it holds few
+        // games, they are found by the length index and sorted instead.
+        let mut order = "played_ms DESC, game_id DESC";
+        if query.min_plies.is_some() || query.max_plies.is_some() {
+            let in_range =
+                sqlx::query("SELECT COUNT(*) AS n FROM archive WHERE plies >= $1 AND plies <= $2")
+                    .bind(query.min_plies.unwrap_or(0))
+                    .bind(query.max_plies.unwrap_or(i64::MAX))
+                    .fetch_one(&self.pool)
+                    .await?
+                    .try_get::<i64, _>("n")?;
+            if in_range <= FEW_TO_SORT {
+                order = "+played_ms DESC, game_id DESC";
+            }
+        }
         let per_page = i64::from(query.per_page.clamp(1, 200));
         let offset = i64::from(query.page) * per_page;
         let n = texts.len() + ints.len();
@@ -407,8 +456,7 @@ impl Store {
         };
         let sql = format!(
             "SELECT game_id, game, variant, p1_name, p2_name, result, reason, plies, played_ms, \
-             source FROM archive {filter} ORDER BY played_ms DESC, game_id DESC \
-             LIMIT ${} OFFSET ${}",
+             source FROM archive {filter} ORDER BY {order} LIMIT ${} OFFSET ${}",
             n + 1,
             n + 2
         );
@@ -454,11 +502,7 @@ impl Store {
     /// Database errors.
     pub async fn explore(&self, position: i64) -> Result<Vec<ExplorerMove>> {
         let rows = sqlx::query(
-            "SELECT move, COUNT(*) AS games, \
-             SUM(CASE WHEN result = 'P1' THEN 1 ELSE 0 END) AS p1_wins, \
-             SUM(CASE WHEN result = 'P2' THEN 1 ELSE 0 END) AS p2_wins, \
-             SUM(CASE WHEN result = 'draw' THEN 1 ELSE 0 END) AS draws \
-             FROM archive_positions WHERE position = $1 GROUP BY move \
+            "SELECT move, games, p1_wins, p2_wins, draws FROM explorer WHERE position = $1 \
              ORDER BY games DESC, move",
         )
         .bind(position)
@@ -477,8 +521,8 @@ impl Store {
             .collect()
     }
 
-    /// Some archived games that reached the position with key `position` (newest first), at
-    /// most `limit`.
+    /// Archived games that reached the position with key `position`: for each turn played from
+    /// it, the latest game that played it; newest first, at most `limit`.
     ///
     /// # Errors
     /// Database errors.
@@ -486,7 +530,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT a.game_id, a.game, a.variant, a.p1_name, a.p2_name, a.result, a.reason, \
              a.plies, a.played_ms, a.source FROM archive a WHERE a.game_id IN \
-             (SELECT p.game_id FROM archive_positions p WHERE p.position = $1) \
+             (SELECT e.last_game_id FROM explorer e WHERE e.position = $1) \
              ORDER BY a.played_ms DESC, a.game_id DESC LIMIT $2",
         )
         .bind(position)
@@ -505,10 +549,20 @@ impl Store {
         Ok(self.archived(id).await?.map(|r| r.names))
     }
 
+    /// Refreshes the database's statistics of the archive, so its planner picks the right
+    /// index for each search (after a large import).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn analyse_archive(&self) -> Result<()> {
+        self.write(sqlx::query("ANALYZE archive")).await?;
+        Ok(())
+    }
+
     /// The (source, key) pairs of `games` that are archived already.
     async fn archived_keys(&self, games: &[ArchivedGame]) -> Result<HashSet<(String, String)>> {
         let mut known = HashSet::new();
-        for chunk in games.chunks(ROWS_PER_INSERT) {
+        for chunk in games.chunks(rows_per_statement(2)) {
             let marks: Vec<String> =
                 (0..chunk.len()).map(|i| format!("(${}, ${})", 2 * i + 1, 2 * i + 2)).collect();
             let sql = format!(
@@ -574,35 +628,69 @@ async fn insert_archive(
         &rows,
     )
     .await?;
-    // In key order: neighbouring entries of the position B-tree are written together.
-    let mut rows: Vec<(i64, &str, &'static str, &str, i64)> = games
+    // The explorer's counts: the batch's own first (an opening is played in many of its
+    // games), then added to the stored ones, in key order (neighbouring entries of the B-tree
+    // are written together).
+    let mut counts: std::collections::BTreeMap<(i64, &str), Tally<'_>> =
+        std::collections::BTreeMap::new();
+    for (id, g) in games {
+        for (position, m) in g.positions.iter().zip(&g.moves) {
+            let tally = counts.entry((*position, m.as_str())).or_insert(Tally {
+                games: 0,
+                wins: [0, 0],
+                draws: 0,
+                last: (i64::MIN, ""),
+            });
+            tally.games += 1;
+            match g.outcome {
+                Some(Outcome::Win(p)) => tally.wins[p.index()] += 1,
+                Some(Outcome::Draw) => tally.draws += 1,
+                None => {}
+            }
+            tally.last = tally.last.max((g.played_ms, id));
+        }
+    }
+    let rows: Vec<Vec<Value>> = counts
         .iter()
-        .flat_map(|(id, g)| {
-            g.positions.iter().zip(&g.moves).enumerate().map(move |(ply, (position, m))| {
-                (*position, m.as_str(), result_text(g.outcome), *id, count(ply))
-            })
-        })
-        .collect();
-    rows.sort_unstable();
-    let rows: Vec<Vec<Value>> = rows
-        .iter()
-        .map(|(position, m, result, id, ply)| {
+        .map(|((position, m), t)| {
             vec![
                 Value::Int(*position),
                 Value::Text(m),
-                Value::Text(result),
-                Value::Text(id),
-                Value::Int(*ply),
+                Value::Int(t.games),
+                Value::Int(t.wins[0]),
+                Value::Int(t.wins[1]),
+                Value::Int(t.draws),
+                Value::Text(t.last.1),
+                Value::Int(t.last.0),
             ]
         })
         .collect();
-    insert_rows(
-        tx,
-        "INSERT INTO archive_positions (position, move, result, game_id, ply)",
-        5,
-        &rows,
-    )
-    .await
+    for chunk in rows.chunks(rows_per_statement(8)) {
+        let sql = format!(
+            "INSERT INTO explorer (position, move, games, p1_wins, p2_wins, draws, last_game_id, \
+             last_played_ms) VALUES {} \
+             ON CONFLICT (position, move) DO UPDATE SET games = explorer.games + excluded.games, \
+             p1_wins = explorer.p1_wins + excluded.p1_wins, \
+             p2_wins = explorer.p2_wins + excluded.p2_wins, \
+             draws = explorer.draws + excluded.draws, \
+             last_game_id = CASE WHEN excluded.last_played_ms >= explorer.last_played_ms \
+             THEN excluded.last_game_id ELSE explorer.last_game_id END, \
+             last_played_ms = CASE WHEN excluded.last_played_ms >= explorer.last_played_ms \
+             THEN excluded.last_played_ms ELSE explorer.last_played_ms END",
+            placeholders(chunk.len(), 8)
+        );
+        bind_rows(sqlx::query(sqlx::AssertSqlSafe(sql)), chunk).execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+/// What the games of a batch played from one position: how often, how they ended, and the
+/// latest of them (played at, id).
+struct Tally<'a> {
+    games: i64,
+    wins: [i64; 2],
+    draws: i64,
+    last: (i64, &'a str),
 }
 
 fn archive_row(row: &sqlx::any::AnyRow) -> Result<ArchiveRow> {

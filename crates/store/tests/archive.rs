@@ -211,9 +211,21 @@ async fn the_explorer_counts_turns_and_results_from_a_position_transpositions_to
             "{label}"
         );
         assert!(store.explore(99).await.unwrap().is_empty(), "{label}");
-        let reached: Vec<String> =
-            store.games_at(3, 10).await.unwrap().iter().map(|r| r.names.join("-")).collect();
-        assert_eq!(reached, ["Carol-Alice", "Alice-Bob"], "{label}");
+        // The latest game of each turn from a position, newest first.
+        let reached = |position| {
+            let store = store.clone();
+            async move {
+                let rows = store.games_at(position, 10).await.unwrap();
+                rows.iter().map(|r| r.names.join("-")).collect::<Vec<_>>()
+            }
+        };
+        assert_eq!(reached(1).await, ["Dave-ALICE", "bob-Carol"], "{label}");
+        assert_eq!(reached(3).await, ["Carol-Alice"], "{label}");
+        // Counts add up over imports.
+        let more = record("g6", ["Eve", "Frank"], Outcome::Win(Player::P1), 60, &["A"], &[1]);
+        store.import_games(&[more]).await.unwrap();
+        assert_eq!(store.explore(1).await.unwrap()[0], mv("A", 3, 2, 1, 0), "{label}");
+        assert_eq!(reached(1).await, ["Eve-Frank", "Dave-ALICE"], "{label}");
     }
 }
 

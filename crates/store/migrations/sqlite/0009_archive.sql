@@ -35,17 +35,21 @@ CREATE INDEX archive_by_p1 ON archive (p1_key, played_ms);
 CREATE INDEX archive_by_p2 ON archive (p2_key, played_ms);
 CREATE INDEX archive_by_plies ON archive (plies, played_ms);
 
--- Every position of every archived game and the turn played from it, with the game's result
--- copied here, so that the explorer's question (the turns from a position, their counts and
--- results) is one range of one B-tree: the table is clustered by position (WITHOUT ROWID), and
--- an import adds one B-tree entry a turn. `position` is ply_core::position_key of the position
--- string: transpositions share it. Rows are only ever added with their archive row (no
--- foreign key: checking one per turn would slow large imports for nothing).
-CREATE TABLE archive_positions (
-    position BIGINT NOT NULL,
-    move     TEXT NOT NULL,
-    result   TEXT NOT NULL,
-    game_id  TEXT NOT NULL,
-    ply      INTEGER NOT NULL,
-    PRIMARY KEY (position, move, result, game_id, ply)
+CREATE INDEX archive_by_result ON archive (result, played_ms);
+
+-- The opening explorer: for every position of the archived games and every turn played from
+-- it, how often and how those games ended, with the most recent game that played it. Kept as
+-- counts (added to as games are archived) so that a position played in tens of thousands of
+-- games is answered by reading a few rows. `position` is ply_core::position_key of the position
+-- string: transpositions share it. A position reached twice in one game counts twice.
+CREATE TABLE explorer (
+    position       BIGINT NOT NULL,
+    move           TEXT NOT NULL,
+    games          BIGINT NOT NULL,
+    p1_wins        BIGINT NOT NULL,
+    p2_wins        BIGINT NOT NULL,
+    draws          BIGINT NOT NULL,
+    last_game_id   TEXT NOT NULL,
+    last_played_ms BIGINT NOT NULL,
+    PRIMARY KEY (position, move)
 ) WITHOUT ROWID;

@@ -110,6 +110,21 @@ where
     RandomGame { positions, moves: played }
 }
 
+/// The start of `variant` after the turns `moves` (in notation), each legal in turn: the
+/// hand-made openings of the tests.
+///
+/// # Panics
+/// On an unknown variant or a turn that is not legal then, naming it.
+#[must_use]
+pub fn after_moves<G: Game>(variant: &str, moves: &[&str]) -> G {
+    let mut game = G::new(variant).unwrap_or_else(|e| panic!("{e}"));
+    for m in moves {
+        let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(mv);
+    }
+    game
+}
+
 /// The legal turns of a position in notation, sorted.
 fn notations<G: Game>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
@@ -208,6 +223,33 @@ where
         let start = G::new(variant).expect("a listed variant");
         check_position_strings(&random_game(&start, seed, 300, |_| {}), 3);
     }
+}
+
+/// The two position-string tests of a game crate (`tests/position_string.rs`): random
+/// positions of every variant round-trip and play on ([`check_position_strings_of_every_variant`],
+/// `cases` random seeds chosen by proptest), and damaged strings are errors, not panics
+/// ([`check_position_garbage`]). The crate needs `proptest` among its dev-dependencies.
+///
+/// ```ignore
+/// ply_core::position_string_tests!(ply_boop::Boop, cases: 16);
+/// ```
+#[macro_export]
+macro_rules! position_string_tests {
+    ($game:ty, cases: $cases:expr) => {
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases($cases))]
+
+            #[test]
+            fn random_positions_round_trip_and_play_on(seed in ::proptest::prelude::any::<u64>()) {
+                $crate::testkit::check_position_strings_of_every_variant::<$game>(seed);
+            }
+        }
+
+        #[test]
+        fn garbage_is_an_error_not_a_panic() {
+            $crate::testkit::check_position_garbage::<$game>();
+        }
+    };
 }
 
 /// Feeds `G`'s position-string reader damaged copies of its start string (every prefix,

@@ -2,7 +2,7 @@
 //! cats in a line with the third cell open threaten to win, pieces in the middle cannot be
 //! booped off the bed, and a cat line the opponent already holds wins for him next turn.
 
-use ply_core::{Evaluate, Evaluator, Game, Player};
+use ply_core::{Evaluator, Game, Player};
 
 use crate::geometry::{Cell, Line};
 use crate::rules::Boop;
@@ -61,14 +61,7 @@ impl Boop {
     }
 }
 
-/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
-/// position ([`Evaluator`]). It has no weights to set yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Eval;
-
-impl Evaluate for Boop {
-    type Evaluator = Eval;
-}
+ply_core::evaluator!(Eval for Boop);
 
 impl Evaluator<Boop> for Eval {
     fn evaluate(&self, position: &Boop) -> i32 {

@@ -16,11 +16,7 @@ impl Game for Boop {
     }
 
     fn new(variant: &str) -> Result<Self, VariantError> {
-        Variant::from_id(variant).map(Boop::start).ok_or_else(|| VariantError {
-            game: "boop",
-            given: variant.to_string(),
-            known: Self::variants(),
-        })
+        Variant::from_id(variant).map(Boop::start).ok_or_else(|| VariantError::of::<Self>(variant))
     }
 
     fn variant(&self) -> &'static str {
@@ -40,14 +36,14 @@ impl Game for Boop {
     }
 
     fn undo(&mut self) {
-        let (state, outcome) = self.undo.pop().expect("undo without a turn played");
+        let (state, outcome) = self.history.pop();
         self.state = state;
         self.outcome = outcome;
         self.seen.pop();
     }
 
     fn turns_played(&self) -> usize {
-        self.undo.len()
+        self.history.len()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -2,7 +2,7 @@
 //! (placement, boops, ghost step, win check, graduation, repetition), move generation and
 //! the Zobrist hash.
 
-use ply_core::{ByPlayer, Outcome, Player, zobrist};
+use ply_core::{ByPlayer, History, Outcome, Player, zobrist};
 
 use crate::geometry::{Cell, Line, NEIGHBOUR, OFF, Segment, Travel};
 use crate::types::{GhostOnBed, Graduation, Kind, Move, Piece, Pool, Tracker, Variant};
@@ -86,7 +86,7 @@ pub struct Boop {
     pub(crate) state: State,
     pub(crate) outcome: Option<Outcome>,
     /// The states before each turn played, and the outcome then, for `undo`.
-    pub(crate) undo: Vec<(State, Option<Outcome>)>,
+    pub(crate) history: History<(State, Option<Outcome>)>,
     /// Every position of the game so far, the current one included, for [E3]. Starts with the
     /// initial position (or the set-up position).
     pub(crate) seen: Vec<State>,
@@ -115,7 +115,7 @@ struct AfterStep3 {
 impl Boop {
     /// A position with no history from a checked state.
     pub(crate) fn from_state(variant: Variant, state: State) -> Boop {
-        Boop { variant, state, outcome: None, undo: Vec::new(), seen: vec![state] }
+        Boop { variant, state, outcome: None, history: History::new(), seen: vec![state] }
     }
 
     #[must_use]
@@ -285,7 +285,7 @@ impl Boop {
     }
 
     pub(crate) fn play_move(&mut self, mv: Move) {
-        self.undo.push((self.state, self.outcome));
+        self.history.push((self.state, self.outcome));
         let me = self.state.to_move;
         let s = &mut self.state;
         let mut tracker = Tracker { labels: &mut s.labels, hash: &mut s.hash };

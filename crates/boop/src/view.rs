@@ -153,6 +153,9 @@ fn ghost_svg(out: &mut String, player: Player, x: i32, y: i32, on_bed: bool) {
 }
 
 impl View for Boop {
+    const TEXTS: [&'static str; 3] = crate::text::TEXTS;
+    const RULES: [&'static str; 3] = crate::text::RULES;
+
     fn diagram(&self) -> String {
         let mut s = String::new();
         for row in (0..6).rev() {
@@ -523,14 +526,6 @@ impl View for Boop {
                 }
             }
         }
-    }
-
-    fn texts(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::TEXTS)
-    }
-
-    fn rules(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn state_json(&self) -> Value {

@@ -4,8 +4,6 @@
 #[path = "../../gipf/tests/view_kit/mod.rs"]
 mod view_kit;
 
-use std::collections::BTreeSet;
-
 use ply_boop::Boop;
 use ply_core::{Game, View};
 
@@ -72,12 +70,9 @@ fn placements_are_told_and_previewed_with_their_boops() {
 fn pieces_on_the_bed_only_are_pieces() {
     let pos = after("boooop", "Kc3");
     let svg = pos.svg();
-    let on_bed = view_kit::classes_of(&svg, "p1-k0").unwrap();
-    assert!(on_bed.contains(&"piece".to_string()), "{on_bed:?}");
-    let in_pool = view_kit::classes_of(&svg, "p1-k1").unwrap();
-    assert!(!in_pool.contains(&"piece".to_string()), "{in_pool:?}");
-    let ghost = view_kit::classes_of(&svg, "p1-ghost").unwrap();
-    assert!(!ghost.contains(&"piece".to_string()), "{ghost:?}");
+    assert!(view_kit::is_piece(&svg, "p1-k0"), "on the bed");
+    assert!(!view_kit::is_piece(&svg, "p1-k1"), "in the pool");
+    assert!(!view_kit::is_piece(&svg, "p1-ghost"), "the ghost");
     let labels = view_kit::labels(&svg);
     let texts: Vec<&str> = labels.iter().map(|l| l.text.as_str()).collect();
     assert!(texts.contains(&"7 kittens") && texts.contains(&"Player 2 to move"), "{texts:?}");
@@ -85,13 +80,8 @@ fn pieces_on_the_bed_only_are_pieces() {
 
 #[test]
 fn finished_games_say_why() {
-    let mut reasons = BTreeSet::new();
-    for game in view_kit::random_games::<Boop>(&WALK) {
-        let last = game.last().unwrap();
-        if last.outcome().is_some() {
-            assert!(!last.svg().contains("to move"));
-            reasons.insert(last.end_reason().unwrap());
-        }
-    }
+    let reasons = view_kit::end_reasons::<Boop>(&WALK, |last| {
+        assert!(!last.svg().contains("to move"));
+    });
     assert!(reasons.contains("end-three-cats"), "{reasons:?}");
 }

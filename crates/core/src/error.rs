@@ -34,3 +34,11 @@ pub struct VariantError {
     pub given: String,
     pub known: &'static [&'static str],
 }
+
+impl VariantError {
+    /// `given` is not a variant of game `G`: the error names the game and its variants.
+    #[must_use]
+    pub fn of<G: crate::Game>(given: &str) -> Self {
+        VariantError { game: G::NAME, given: given.to_string(), known: G::variants() }
+    }
+}

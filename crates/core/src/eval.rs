@@ -53,3 +53,24 @@ pub trait Evaluate: Game {
         Self::Evaluator::default()
     }
 }
+
+/// Declares a game's evaluator: the unit struct `$eval` (a value of its own, with no weights
+/// to set yet) and the game's [`Evaluate`] naming it. The game crate then writes
+/// `impl Evaluator<$game> for $eval`; an evaluator with weights is a struct of its own instead.
+///
+/// ```ignore
+/// ply_core::evaluator!(Eval for Position);
+/// ```
+#[macro_export]
+macro_rules! evaluator {
+    ($eval:ident for $game:ty) => {
+        /// The game's evaluator: a value of its own, so search, noise and tuning take it beside
+        /// the position ([`Evaluator`](ply_core::Evaluator)). It has no weights to set yet.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+        pub struct $eval;
+
+        impl $crate::Evaluate for $game {
+            type Evaluator = $eval;
+        }
+    };
+}

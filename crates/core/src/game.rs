@@ -87,6 +87,14 @@ pub trait Game: Clone + Send + Sync + 'static {
 /// How a game shows itself: a text diagram, an SVG picture and click paths for the generic
 /// UI (DESIGN.md section 4), and a JSON view of the position.
 pub trait View: Game {
+    /// The game's texts (what [`texts`](View::texts) gives) in the languages of
+    /// [`LANGUAGES`], in that order. Empty: the game has no texts.
+    const TEXTS: [&'static str; 3] = [""; 3];
+
+    /// The game's short rules (what [`rules`](View::rules) gives) in the languages of
+    /// [`LANGUAGES`], in that order. Empty: the game has no rules page.
+    const RULES: [&'static str; 3] = [""; 3];
+
     /// A text diagram of the board and both pools or reserves, without a status line.
     fn diagram(&self) -> String;
 
@@ -142,20 +150,19 @@ pub trait View: Game {
     /// The game's texts in language `lang` (`en`, `ko`, `ru`; others get English): a Fluent
     /// resource (FTL) with the game's name, its variant names (`variant-<name>`), the labels
     /// its SVG draws (`<text data-label="id" data-arg-n="12">` in the picture takes message
-    /// `id` with argument `n`), the help of its click steps and its reasons for a win.
+    /// `id` with argument `n`), the help of its click steps and its reasons for a win. The
+    /// default picks from [`TEXTS`](View::TEXTS) with [`in_language`].
     fn texts(lang: &str) -> &'static str {
-        let _ = lang;
-        ""
+        in_language(lang, &Self::TEXTS)
     }
 
     /// The game's short rules in language `lang` (others get English), for the rules page
     /// and the home page: an FTL resource with `rules-summary` (one paragraph), then numbered
     /// sections `rules-section-1`, `rules-section-2`, … (titles), each with its points
     /// `rules-section-N-1`, `rules-section-N-2`, … in order. Empty: the game has no rules
-    /// page.
+    /// page. The default picks from [`RULES`](View::RULES) with [`in_language`].
     fn rules(lang: &str) -> &'static str {
-        let _ = lang;
-        ""
+        in_language(lang, &Self::RULES)
     }
 }
 

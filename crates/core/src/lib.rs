@@ -11,6 +11,10 @@
 //! * [`perft`] counts leaf turns; it is the backbone of the rules tests.
 //! * [`PositionString`] writes and reads any position as one line of text (module
 //!   [`position`]), with the typed [`PositionError`].
+//! * [`History`] is the undo stack every position keeps, and [`state_history_methods!`]
+//!   writes the [`Game`] methods that only read the state or the stack.
+//! * [`testkit`] holds the checks every game's tests run (random games, position strings,
+//!   pictures, perft files).
 //!
 //! A move is always a **whole turn** (DESIGN.md, principle 3), and the player to move is kept
 //! explicitly by each position.
@@ -19,6 +23,7 @@ mod any;
 mod error;
 mod eval;
 mod game;
+mod history;
 mod perft;
 mod player;
 pub mod position;
@@ -29,6 +34,7 @@ pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame, pos
 pub use error::{MoveError, VariantError};
 pub use eval::{EVAL_LIMIT, Evaluate, Evaluator};
 pub use game::{Game, LANGUAGES, Motion, STEP_CHOOSE, View, in_language};
+pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};
 pub use position::{PositionError, PositionString, position_key};

@@ -171,9 +171,11 @@ pub fn split<G: Game>(text: &str, count: usize) -> Result<Frame<'_>, PositionErr
             found: parts.len(),
         });
     }
-    let variant = G::variants().iter().copied().find(|v| *v == parts[1]).ok_or_else(|| {
-        VariantError { game: G::NAME, given: parts[1].to_string(), known: G::variants() }
-    })?;
+    let variant = G::variants()
+        .iter()
+        .copied()
+        .find(|v| *v == parts[1])
+        .ok_or_else(|| VariantError::of::<G>(parts[1]))?;
     let to_move = Player::parse(parts[count + 2])
         .ok_or_else(|| PositionError::BadPlayer(parts[count + 2].to_string()))?;
     let result = parse_result(parts[count + 3])?;

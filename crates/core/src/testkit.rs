@@ -110,6 +110,21 @@ where
     RandomGame { positions, moves: played }
 }
 
+/// The start of `variant` after the turns `moves` (in notation), each legal in turn: the
+/// hand-made openings of the tests.
+///
+/// # Panics
+/// On an unknown variant or a turn that is not legal then, naming it.
+#[must_use]
+pub fn after_moves<G: Game>(variant: &str, moves: &[&str]) -> G {
+    let mut game = G::new(variant).unwrap_or_else(|e| panic!("{e}"));
+    for m in moves {
+        let mv = game.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        game.play(mv);
+    }
+    game
+}
+
 /// The legal turns of a position in notation, sorted.
 fn notations<G: Game>(game: &G) -> Vec<String> {
     let mut moves = Vec::new();
@@ -208,6 +223,74 @@ where
         let start = G::new(variant).expect("a listed variant");
         check_position_strings(&random_game(&start, seed, 300, |_| {}), 3);
     }
+}
+
+/// Reads a file of texts that are no position strings of `G` (`tests/data/position_errors.txt`
+/// of each game): one case a line, `<text> | <words>`, where the error must name the words
+/// (the field that is wrong, what is wrong with it). `#` starts a comment line; blank lines
+/// are skipped; the text may be empty. Returns how many cases ran.
+///
+/// # Panics
+/// When a text reads as a position or its error does not contain the words (after running
+/// them all), or a line does not read.
+pub fn check_position_errors<G: PositionString>(file: &str) -> usize {
+    let mut ran = 0;
+    let mut wrong = Vec::new();
+    for (i, raw) in file.lines().enumerate() {
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (text, words) = line
+            .rsplit_once('|')
+            .unwrap_or_else(|| panic!("position errors line {}: no '|' in '{line}'", i + 1));
+        let (text, words) = (text.trim(), words.trim());
+        ran += 1;
+        match G::from_position_string(text) {
+            Ok(_) => wrong.push(format!("line {}: '{text}' reads as a position", i + 1)),
+            Err(e) if !e.to_string().contains(words) => {
+                wrong.push(format!("line {}: '{text}': \"{e}\" does not name {words}", i + 1));
+            }
+            Err(_) => {}
+        }
+    }
+    assert!(wrong.is_empty(), "position errors differ:\n{}", wrong.join("\n"));
+    ran
+}
+
+/// The position-string tests of a game crate (`tests/position_string.rs`): random positions
+/// of every variant round-trip and play on ([`check_position_strings_of_every_variant`],
+/// `cases` random seeds chosen by proptest), damaged strings are errors, not panics
+/// ([`check_position_garbage`]), and the errors of a file of bad strings name what is wrong
+/// ([`check_position_errors`]). The crate needs `proptest` among its dev-dependencies.
+///
+/// ```ignore
+/// ply_core::position_string_tests!(ply_boop::Boop, cases: 16,
+///     errors: include_str!("data/position_errors.txt"));
+/// ```
+#[macro_export]
+macro_rules! position_string_tests {
+    ($game:ty, cases: $cases:expr, errors: $errors:expr $(,)?) => {
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases($cases))]
+
+            #[test]
+            fn random_positions_round_trip_and_play_on(seed in ::proptest::prelude::any::<u64>()) {
+                $crate::testkit::check_position_strings_of_every_variant::<$game>(seed);
+            }
+        }
+
+        #[test]
+        fn garbage_is_an_error_not_a_panic() {
+            $crate::testkit::check_position_garbage::<$game>();
+        }
+
+        #[test]
+        fn errors_name_the_field() {
+            let ran = $crate::testkit::check_position_errors::<$game>($errors);
+            assert!(ran > 0, "no position errors");
+        }
+    };
 }
 
 /// Feeds `G`'s position-string reader damaged copies of its start string (every prefix,

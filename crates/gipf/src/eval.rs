@@ -5,7 +5,7 @@
 //! more rows; and a push that would make a row of four is a threat: the side to move cashes
 //! his in, the opponent's must be met.
 
-use ply_core::{Evaluate, Evaluator, Game, Player};
+use ply_core::{Evaluator, Game, Player};
 
 use crate::geometry::{ENTRIES, NUM_LINES};
 use crate::rules::{Board, Row};
@@ -121,14 +121,7 @@ fn standing(state: &State, p: usize) -> i32 {
     s
 }
 
-/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
-/// position ([`Evaluator`]). It has no weights to set yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Eval;
-
-impl Evaluate for Position {
-    type Evaluator = Eval;
-}
+ply_core::evaluator!(Eval for Position);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {

@@ -1,7 +1,7 @@
 //! The contract: [`Game`] for [`Position`], joining the rules (module `rules`) and the
 //! notation (module `notation`) behind the one interface search, records and the server use.
 
-use ply_core::{Game, MoveError, Outcome, Player, VariantError};
+use ply_core::{Game, MoveError, Outcome, VariantError};
 
 use crate::notation;
 use crate::rules::{Generator, Position};
@@ -19,19 +19,13 @@ impl Game for Position {
     }
 
     fn new(variant: &str) -> Result<Self, VariantError> {
-        Variant::from_id(variant).map(Position::start).ok_or_else(|| VariantError {
-            game: Self::NAME,
-            given: variant.to_string(),
-            known: VARIANTS,
-        })
+        Variant::from_id(variant)
+            .map(Position::start)
+            .ok_or_else(|| VariantError::of::<Self>(variant))
     }
 
     fn variant(&self) -> &'static str {
         self.state.variant.id()
-    }
-
-    fn to_move(&self) -> Player {
-        self.state.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -47,20 +41,8 @@ impl Game for Position {
         self.state.apply(mv);
     }
 
-    fn undo(&mut self) {
-        self.state = self.history.pop().expect("undo without a turn played");
-    }
-
-    fn turns_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.state.winner.map(Outcome::Win)
-    }
-
-    fn hash(&self) -> u64 {
-        self.state.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -74,6 +56,8 @@ impl Game for Position {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
+
+    ply_core::state_history_methods!();
 }
 
 #[cfg(test)]

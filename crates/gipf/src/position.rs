@@ -177,17 +177,4 @@ mod tests {
         assert_eq!(pos.position_string(), s);
         assert!(Position::from_position_string(&s.replace("P1wins", "*")).is_err());
     }
-
-    #[test]
-    fn errors_name_the_field() {
-        let bad = |s: &str| Position::from_position_string(s).unwrap_err().to_string();
-        assert!(bad("gipf;standard;B5,E2,H5;B2,E8,H2;12,12;0,0;-;P1").contains("9 fields"));
-        assert!(bad("gipf;huge;-;-;18,18;0,0;nn;P1;*").contains("no variant 'huge'"));
-        assert!(bad("gipf;standard;B5,E2,Z5;B2,E8,H2;12,12;0,0;-;P1;*").contains("white pieces"));
-        assert!(bad("gipf;standard;B5,E2,H5;B2,E8,H2;13,12;0,0;-;P1;*").contains("chips"));
-        assert!(bad("gipf;standard;B5,E2,H5;B2,E8,H2;12,12;0,0;-;P3;*").contains("P3"));
-        assert!(bad("gipf;tournament;-;-;18,18;0,0;nx;P1;*").contains("entry"));
-        assert!(bad("gipf;standard;B5,E2,H5;B2,E8,H2;12,12;0,0;-;P1;draw").contains("no draws"));
-        assert!(bad("gipf;standard;B5,eE,H5;B2,E8,H2;12,12;0,0;-;P1;*").contains("white pieces"));
-    }
 }

@@ -2,7 +2,7 @@
 //! rows, removal steps and the whole-turn generator (gipf.md 4.2–4.8), the entry phases and
 //! the Zobrist hash.
 
-use ply_core::{Player, zobrist};
+use ply_core::{History, Player, zobrist};
 
 use crate::geometry::{
     self, AXIS_STEP, CELL_LINE, CELL_POS, ENTRIES, Entry, LINES, NUM_ENTRIES, NUM_LINES, Point,
@@ -413,7 +413,7 @@ pub struct State {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
     pub(crate) state: State,
-    pub(crate) history: Vec<State>,
+    pub(crate) history: History<State>,
 }
 
 impl Position {

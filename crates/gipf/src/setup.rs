@@ -2,7 +2,7 @@
 //! checked against the rules when it becomes a [`Position`] (with the typed [`PositionError`]
 //! of the contract), and the start positions.
 
-use ply_core::{Player, PositionError};
+use ply_core::{History, Player, PositionError};
 
 use crate::geometry::Point;
 use crate::rules::{Board, Position, State};
@@ -141,7 +141,7 @@ impl Position {
             _ => return err("both players are without GIPF pieces".to_string()),
         }
         state.hash = state.compute_hash();
-        Ok(Position { state, history: Vec::new() })
+        Ok(Position { state, history: History::new() })
     }
 
     /// The start position of `variant`.

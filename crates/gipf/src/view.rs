@@ -241,6 +241,9 @@ impl Position {
 }
 
 impl View for Position {
+    const TEXTS: [&'static str; 3] = crate::text::TEXTS;
+    const RULES: [&'static str; 3] = crate::text::RULES;
+
     fn diagram(&self) -> String {
         let mut grid = vec![vec![' '; 43]; 17];
         for p in Point::all() {
@@ -575,14 +578,6 @@ impl View for Position {
         } else {
             Some("end-no-reserve")
         }
-    }
-
-    fn texts(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::TEXTS)
-    }
-
-    fn rules(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

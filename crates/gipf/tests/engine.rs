@@ -4,10 +4,9 @@
 
 use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 use ply_gipf::{Position, Setup, Variant};
-use ply_search::Limits;
 use ply_search::testkit::{
-    assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
-    both_searchers as searchers, stop_flag as stop, winning_moves,
+    assert_evaluation_above, assert_evaluation_below, assert_searches_avoid_a_loss,
+    assert_searches_take_a_win, prior_favourite, safe_and_losing_moves, winning_moves,
 };
 
 /// Standard game. White's singles e2–e4 pushed up from e1 make the row e2–e5 whose run ends
@@ -37,20 +36,10 @@ fn every_search_takes_an_immediate_win() {
 fn every_search_avoids_an_immediate_loss() {
     let g = last_gipf(Player::P2);
     // The premise: some Black turns let White win at once, others do not.
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let (safe, losing): (Vec<_>, Vec<_>) = moves.iter().partition(|&&m| {
-        let mut h = g.clone();
-        h.play(m);
-        winning_moves(&h).is_empty()
-    });
+    let (safe, losing) = safe_and_losing_moves(&g);
     assert!(!safe.is_empty() && losing.len() > safe.len(), "{} safe", safe.len());
-    assert!(safe.contains(&&g.parse_move("h6-g6,xd5-g6+d5").unwrap()));
-    for (name, mut s) in searchers() {
-        let r = s.search(&g, &Limits::nodes(5_000), &stop());
-        let best = r.best.unwrap();
-        assert!(safe.contains(&&best), "{name} played {} and White wins next", g.format_move(best));
-    }
+    assert!(safe.contains(&g.parse_move("h6-g6,xd5-g6+d5").unwrap()));
+    assert_searches_avoid_a_loss(&g, 5_000);
 }
 
 #[test]
@@ -58,40 +47,17 @@ fn the_evaluation_sees_the_threat() {
     // White one push from taking Black's last GIPF piece: good for White whoever moves.
     let white = last_gipf(Player::P1);
     let black = last_gipf(Player::P2);
-    assert!(
-        Position::evaluator().evaluate(&white) > 300,
-        "{}",
-        Position::evaluator().evaluate(&white)
-    );
-    assert!(
-        Position::evaluator().evaluate(&black) < -300,
-        "{}",
-        Position::evaluator().evaluate(&black)
-    );
+    assert_evaluation_above(&white, 300);
+    assert_evaluation_below(&black, -300);
     // The prior puts a winning turn first.
-    let mut moves = Vec::new();
-    white.legal_moves(&mut moves);
-    let favourite =
-        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&white, m)).unwrap();
+    let favourite = prior_favourite(&white);
     let mut h = white.clone();
     h.play(favourite);
     assert_eq!(h.outcome(), Some(Outcome::Win(Player::P1)), "{}", white.format_move(favourite));
     assert!(Position::evaluator().is_forcing(&white, favourite));
 }
 
-const OPENING: [&str; 4] = ["i3-h4", "e9-e8", "a3-b4", "b1-b2"];
-
-#[test]
-fn levels_1_and_10_play_legal_turns() {
-    assert_levels_play_legal_moves::<Position>("standard", &OPENING, 50_000);
-}
-
-#[test]
-fn same_seed_and_node_limit_give_the_same_move() {
-    let mut g = Position::new("tournament").unwrap();
-    for m in ["Ge1-e2", "Ge9-e8", "Ga1-b2", "i5-h5"] {
-        let mv = g.parse_move(m).unwrap();
-        g.play(mv);
-    }
-    assert_searches_are_deterministic(&g, 3_000, 3_000);
-}
+ply_search::engine_tests!(Position,
+    levels: ("standard", &["i3-h4", "e9-e8", "a3-b4", "b1-b2"], 50_000),
+    same_seed: ("tournament", &["Ge1-e2", "Ge9-e8", "Ga1-b2", "i5-h5"], 3_000, 3_000),
+);

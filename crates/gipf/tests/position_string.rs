@@ -1,21 +1,9 @@
 //! Position strings (docs/position-strings.md): every position reached in random games of
 //! every variant round-trips exactly, and play continued from a parsed string goes on as the
-//! original (ply_core::testkit::check_position_strings).
+//! original (ply_core::testkit::check_position_strings); damaged strings are errors, not
+//! panics; and each text of `data/position_errors.txt` is an error naming what is wrong. The
+//! harness is `ply_core::position_string_tests!`; this crate names its game, how many random
+//! seeds to try and its file of bad strings.
 
-use ply_core::testkit::{check_position_garbage, check_position_strings_of_every_variant};
-use ply_gipf::Position;
-use proptest::prelude::*;
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_positions_round_trip_and_play_on(seed in any::<u64>()) {
-        check_position_strings_of_every_variant::<Position>(seed);
-    }
-}
-
-#[test]
-fn garbage_is_an_error_not_a_panic() {
-    check_position_garbage::<Position>();
-}
+ply_core::position_string_tests!(ply_gipf::Position, cases: 16,
+    errors: include_str!("data/position_errors.txt"));

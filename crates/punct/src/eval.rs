@@ -26,7 +26,7 @@
 
 use std::cell::RefCell;
 
-use ply_core::{Evaluate, Evaluator};
+use ply_core::Evaluator;
 
 use crate::geometry::N_POINTS;
 use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
@@ -246,14 +246,7 @@ impl Position {
     }
 }
 
-/// The game's evaluator: a value of its own, so search, noise and tuning take it beside the
-/// position ([`Evaluator`]). It has no weights to set yet.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Eval;
-
-impl Evaluate for Position {
-    type Evaluator = Eval;
-}
+ply_core::evaluator!(Eval for Position);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {

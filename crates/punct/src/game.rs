@@ -1,7 +1,7 @@
 //! The contract: [`Game`] for [`Position`], joining the rules (module `rules`) and the
 //! notation (module `notation`) behind the one interface search, records and the server use.
 
-use ply_core::{Game, MoveError, Outcome, Player, VariantError};
+use ply_core::{Game, MoveError, Outcome, VariantError};
 
 use crate::rules::{Position, SIDE_KEY};
 use crate::types::{Move, Variant};
@@ -16,19 +16,13 @@ impl Game for Position {
     }
 
     fn new(variant: &str) -> Result<Self, VariantError> {
-        Variant::from_id(variant).map(Position::new_game).ok_or_else(|| VariantError {
-            game: Self::NAME,
-            given: variant.to_string(),
-            known: Self::variants(),
-        })
+        Variant::from_id(variant)
+            .map(Position::new_game)
+            .ok_or_else(|| VariantError::of::<Self>(variant))
     }
 
     fn variant(&self) -> &'static str {
         self.variant.id()
-    }
-
-    fn to_move(&self) -> Player {
-        self.state.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -61,20 +55,8 @@ impl Game for Position {
         self.state.outcome = self.decide(placed, passed_twice);
     }
 
-    fn undo(&mut self) {
-        self.state = self.history.pop().expect("undo needs a turn to take back");
-    }
-
-    fn turns_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome
-    }
-
-    fn hash(&self) -> u64 {
-        self.state.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -88,10 +70,14 @@ impl Game for Position {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_inner(text)
     }
+
+    ply_core::state_history_methods!();
 }
 
 #[cfg(test)]
 mod tests {
+    use ply_core::History;
+
     use super::*;
     use crate::geometry::{N_POINTS, Point, SIDES};
     use crate::rules::{NO_OWNER, State};
@@ -102,7 +88,7 @@ mod tests {
         let mut st = State::empty();
         st.supply = [[0; 6]; 2];
         st.hash = st.compute_hash();
-        let mut pos = Position { state: st, variant: Variant::Standard, history: Vec::new() };
+        let mut pos = Position { state: st, variant: Variant::Standard, history: History::new() };
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         assert_eq!(moves, [Move::Pass]);

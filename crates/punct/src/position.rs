@@ -137,13 +137,4 @@ mod tests {
         assert_eq!(back.position_string(), s);
         assert_eq!(back.hash(), pos.hash());
     }
-
-    #[test]
-    fn errors_name_the_field() {
-        let bad = |s: &str| Position::from_position_string(s).unwrap_err().to_string();
-        assert!(bad("punct;standard;Xb5:b6,c6;-;-;P1;*").contains("white pieces"));
-        assert!(bad("punct;standard;Tz5:b6,c6;-;-;P1;*").contains("'z5'"));
-        assert!(bad("punct;standard;-;-;maybe;P1;*").contains("last turn"));
-        assert!(bad("punct;standard;Tb5:b6,c6@2;-;-;P1;*").contains("level"));
-    }
 }

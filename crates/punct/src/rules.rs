@@ -3,7 +3,7 @@
 //! repetition and the Zobrist hash.
 
 use ply_core::zobrist::{keys, splitmix64};
-use ply_core::{Outcome, Player};
+use ply_core::{History, Outcome, Player};
 
 use crate::geometry::{
     self, CENTRAL, Kind, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES,
@@ -446,7 +446,7 @@ impl State {
 pub struct Position {
     pub(crate) state: State,
     pub(crate) variant: Variant,
-    pub(crate) history: Vec<State>,
+    pub(crate) history: History<State>,
 }
 
 impl Position {
@@ -582,7 +582,7 @@ impl Position {
         if passed_twice {
             return Some(Outcome::Draw);
         }
-        let seen = 1 + self.history.iter().filter(|h| h.same_position(st)).count();
+        let seen = 1 + self.history.count(|h| h.same_position(st));
         if seen >= 3 {
             return Some(Outcome::Draw);
         }

@@ -2,7 +2,7 @@
 //! position strings, checked against the landing rules when they become a [`Position`] (with
 //! the typed [`PositionError`] of the contract), and the empty start.
 
-use ply_core::{Outcome, Player, PositionError};
+use ply_core::{History, Outcome, Player, PositionError};
 
 use crate::geometry::{Kind, NONE, Orient, Point, SHAPES};
 use crate::rules::{Lift, Piece, Position, SIDE_KEY, State};
@@ -88,7 +88,7 @@ impl Position {
     /// The empty board of `variant`, White to move.
     #[must_use]
     pub fn new_game(variant: Variant) -> Position {
-        Position { state: State::empty(), variant, history: Vec::new() }
+        Position { state: State::empty(), variant, history: History::new() }
     }
 
     /// Builds a position from pieces. Every piece must be a shape of its kind, rest by the
@@ -160,6 +160,6 @@ impl Position {
             return Err(PositionError::Inconsistent("a player already has a connection".into()));
         }
         st.outcome = over;
-        Ok(Position { state: st, variant, history: Vec::new() })
+        Ok(Position { state: st, variant, history: History::new() })
     }
 }

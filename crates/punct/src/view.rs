@@ -83,6 +83,9 @@ impl Position {
 }
 
 impl View for Position {
+    const TEXTS: [&'static str; 3] = crate::text::TEXTS;
+    const RULES: [&'static str; 3] = crate::text::RULES;
+
     fn diagram(&self) -> String {
         let pieces = self.pieces();
         // Line L = 24 − 2r + c of the layout of §2.3, four characters per column.
@@ -417,14 +420,6 @@ impl View for Position {
         } else {
             "end-repetition"
         })
-    }
-
-    fn texts(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::TEXTS)
-    }
-
-    fn rules(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

@@ -2,12 +2,11 @@
 //! loss in hand-made positions (premises checked by brute force), levels 1 and 10 play legal
 //! turns, and a seed with a node limit fixes the move.
 
-use ply_core::{Evaluate, Evaluator, Game, Player};
+use ply_core::{Game, Player};
 use ply_punct::{Position, Setup, Variant};
-use ply_search::Limits;
 use ply_search::testkit::{
-    assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
-    both_searchers as searchers, stop_flag as stop, winning_moves,
+    assert_evaluation_above, assert_evaluation_below, assert_searches_avoid_a_loss,
+    assert_searches_take_a_win, prior_favourite, winning_moves,
 };
 
 /// White's chain along row 8 from side `A` (a8) to side `Q` (q10), with a gap at d8–f8 that
@@ -40,17 +39,7 @@ fn every_search_avoids_an_immediate_loss() {
     let mut block = g.clone();
     block.play(block.parse_move("Te8:e9,f9").unwrap());
     assert!(winning_moves(&block).is_empty());
-    for (name, mut s) in searchers() {
-        let r = s.search(&g, &Limits::nodes(3_000), &stop());
-        let best = r.best.unwrap();
-        let mut h = g.clone();
-        h.play(best);
-        assert!(
-            winning_moves(&h).is_empty(),
-            "{name} played {} and White wins next",
-            g.format_move(best)
-        );
-    }
+    assert_searches_avoid_a_loss(&g, 3_000);
 }
 
 #[test]
@@ -58,42 +47,20 @@ fn the_evaluation_sees_the_threat() {
     // White one piece from connecting, to move: clearly better for White than for Black.
     let white = pos(GAP, Player::P1);
     let black = pos(GAP, Player::P2);
-    assert!(
-        Position::evaluator().evaluate(&white) > 300,
-        "{}",
-        Position::evaluator().evaluate(&white)
-    );
-    assert!(
-        Position::evaluator().evaluate(&black) < -300,
-        "{}",
-        Position::evaluator().evaluate(&black)
-    );
+    assert_evaluation_above(&white, 300);
+    assert_evaluation_below(&black, -300);
     // The turn the prior likes best blocks the gap.
-    let mut moves = Vec::new();
-    black.legal_moves(&mut moves);
-    let favourite =
-        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&black, m)).unwrap();
+    let favourite = prior_favourite(&black);
     let mut h = black.clone();
     h.play(favourite);
     assert!(winning_moves(&h).is_empty(), "{}", black.format_move(favourite));
 }
 
-#[test]
-fn levels_1_and_10_play_legal_turns() {
-    assert_levels_play_legal_moves::<Position>(
-        "standard",
-        &["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7"],
-        20_000,
-    );
-}
+const OPENING: [&str; 4] = ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7", "Ml12:l13,m12"];
 
-#[test]
-fn same_seed_and_node_limit_give_the_same_move() {
-    let mut g = Position::new("standard").unwrap();
-    for m in ["Tb3:b4,c4", "Tn13:n14,o14", "Ed5:e6,f7", "Ml12:l13,m12"] {
-        let mv = g.parse_move(m).unwrap();
-        g.play(mv);
-    }
-    // MCTS expands thousands of children a node here: a small budget is enough.
-    assert_searches_are_deterministic(&g, 3_000, 40);
-}
+// Levels from the first three turns; the seed after all four, where MCTS expands thousands of
+// children a node: a small budget is enough.
+ply_search::engine_tests!(Position,
+    levels: ("standard", &OPENING[..3], 20_000),
+    same_seed: ("standard", &OPENING, 3_000, 40),
+);

@@ -1,10 +1,14 @@
-//! Helpers for the engine tests of every game: each game checks, in its own hand-made
-//! positions, that both searches take an immediate win and avoid an immediate loss.
+//! Helpers for the engine tests of every game (`tests/engine.rs`): each game checks, in its
+//! own hand-made positions, that both searches take an immediate win and avoid an immediate
+//! loss, that its evaluation and prior see what the position holds, that levels 1 and 10 play
+//! legal turns and that a seed with a node limit fixes the search. The checks live here; each
+//! game's test names only its positions and numbers.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use ply_core::{Evaluate, Game, Outcome};
+pub use ply_core::testkit::after_moves;
+use ply_core::{Evaluate, Evaluator, Game, Outcome};
 
 use crate::{AlphaBeta, Limits, Mcts, Searcher};
 
@@ -38,6 +42,50 @@ pub fn winning_moves<G: Game>(game: &G) -> Vec<String> {
         })
         .map(|m| game.format_move(m))
         .collect()
+}
+
+/// The mover's turns split into those after which the opponent has no immediate win and
+/// those after which he has one (each in generation order).
+#[must_use]
+pub fn safe_and_losing_moves<G: Game>(game: &G) -> (Vec<G::Move>, Vec<G::Move>) {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    moves.into_iter().partition(|&m| {
+        let mut after = game.clone();
+        after.play(m);
+        winning_moves(&after).is_empty()
+    })
+}
+
+/// The turn the game's evaluator puts first by its prior ([`Evaluator::move_prior`]; the last
+/// of equals in generation order).
+///
+/// # Panics
+/// When the mover has no turn.
+#[must_use]
+pub fn prior_favourite<G: Evaluate>(game: &G) -> G::Move {
+    let mut moves = Vec::new();
+    game.legal_moves(&mut moves);
+    let eval = G::evaluator();
+    moves.into_iter().max_by_key(|&m| eval.move_prior(game, m)).expect("a legal turn")
+}
+
+/// Asserts that the game's evaluation of `game` is above `bound`.
+///
+/// # Panics
+/// When it is not, with the evaluation.
+pub fn assert_evaluation_above<G: Evaluate>(game: &G, bound: i32) {
+    let value = G::evaluator().evaluate(game);
+    assert!(value > bound, "evaluation {value}, not above {bound}");
+}
+
+/// Asserts that the game's evaluation of `game` is below `bound`.
+///
+/// # Panics
+/// When it is not, with the evaluation.
+pub fn assert_evaluation_below<G: Evaluate>(game: &G, bound: i32) {
+    let value = G::evaluator().evaluate(game);
+    assert!(value < bound, "evaluation {value}, not below {bound}");
 }
 
 /// Plays `opening` in `variant`, then asks level 1 (both algorithms) and level 10
@@ -80,6 +128,25 @@ pub fn assert_searches_take_a_win<G: Game + Evaluate>(game: &G, wins: &[String],
     }
 }
 
+/// Asserts that both searches, given `nodes` nodes, play a turn after which the opponent has
+/// no immediate win.
+///
+/// # Panics
+/// When a search plays another turn, naming the search and the turn.
+pub fn assert_searches_avoid_a_loss<G: Game + Evaluate>(game: &G, nodes: u64) {
+    for (name, mut s) in both_searchers::<G>() {
+        let r = s.search(game, &Limits::nodes(nodes), &stop_flag());
+        let best = r.best.expect("a move");
+        let mut after = game.clone();
+        after.play(best);
+        assert!(
+            winning_moves(&after).is_empty(),
+            "{name} played {} and the opponent wins next",
+            game.format_move(best)
+        );
+    }
+}
+
 /// Asserts that each search, run twice from `game` with the same seed and node limit
 /// (`alphabeta_nodes`, `mcts_nodes`), returns the same move, score, principal variation and
 /// node count.
@@ -103,4 +170,40 @@ pub fn assert_searches_are_deterministic<G: Game + Evaluate>(
         };
         assert_eq!(run(), run(), "{algorithm}");
     }
+}
+
+/// The two engine tests every game runs from an opening (`tests/engine.rs`), from one line of
+/// values each:
+///
+/// * `levels_1_and_10_play_legal_turns`: [`assert_levels_play_legal_moves`] with `levels:
+///   (variant, opening, nodes per second)`;
+/// * `same_seed_and_node_limit_give_the_same_move`: [`assert_searches_are_deterministic`]
+///   after `same_seed: (variant, opening, alpha-beta nodes, MCTS nodes)`.
+///
+/// ```ignore
+/// ply_search::engine_tests!(Position,
+///     levels: ("37", &OPENING, 100_000),
+///     same_seed: ("37", &OPENING, 3_000, 3_000),
+/// );
+/// ```
+#[macro_export]
+macro_rules! engine_tests {
+    ($game:ty,
+     levels: ($variant:expr, $opening:expr, $nodes_per_second:expr),
+     same_seed: ($seed_variant:expr, $seed_opening:expr, $alphabeta:expr, $mcts:expr) $(,)?) => {
+        #[test]
+        fn levels_1_and_10_play_legal_turns() {
+            $crate::testkit::assert_levels_play_legal_moves::<$game>(
+                $variant,
+                $opening,
+                $nodes_per_second,
+            );
+        }
+
+        #[test]
+        fn same_seed_and_node_limit_give_the_same_move() {
+            let game: $game = $crate::testkit::after_moves($seed_variant, $seed_opening);
+            $crate::testkit::assert_searches_are_deterministic(&game, $alphabeta, $mcts);
+        }
+    };
 }

@@ -1,7 +1,7 @@
 //! The contract: [`Game`] for [`Position`], joining the rules (module `rules`) and the
 //! notation (module `notation`) behind the one interface search, records and the server use.
 
-use ply_core::{Game, MoveError, Outcome, Player, VariantError};
+use ply_core::{Game, MoveError, Outcome, VariantError};
 
 use crate::geometry::{Bits, NONE};
 use crate::notation;
@@ -18,19 +18,13 @@ impl Game for Position {
     }
 
     fn new(variant: &str) -> Result<Self, VariantError> {
-        Variant::from_id(variant).map(Position::start).ok_or_else(|| VariantError {
-            game: "zertz",
-            given: variant.to_string(),
-            known: VARIANTS,
-        })
+        Variant::from_id(variant)
+            .map(Position::start)
+            .ok_or_else(|| VariantError::of::<Self>(variant))
     }
 
     fn variant(&self) -> &'static str {
         self.variant.id()
-    }
-
-    fn to_move(&self) -> Player {
-        self.state.to_move
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -104,20 +98,8 @@ impl Game for Position {
         self.end_turn();
     }
 
-    fn undo(&mut self) {
-        self.state = self.history.pop().expect("undo without a turn played");
-    }
-
-    fn turns_played(&self) -> usize {
-        self.history.len()
-    }
-
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome
-    }
-
-    fn hash(&self) -> u64 {
-        self.state.hash
     }
 
     fn compute_hash(&self) -> u64 {
@@ -131,10 +113,14 @@ impl Game for Position {
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         notation::parse(self, text)
     }
+
+    ply_core::state_history_methods!();
 }
 
 #[cfg(test)]
 mod tests {
+    use ply_core::Player;
+
     use super::*;
     use crate::rules::{K_SIDE, KEYS};
     use crate::setup::Setup;

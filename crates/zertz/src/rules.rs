@@ -2,7 +2,7 @@
 //! rings, capture chains, placements, isolation, the end of the game and the Zobrist hash.
 
 use ply_core::zobrist::keys;
-use ply_core::{Outcome, Player};
+use ply_core::{History, Outcome, Player};
 
 use crate::geometry::{Bits, Layout, NONE};
 use crate::types::{Colour, Move, POW6, Variant};
@@ -90,7 +90,7 @@ pub struct Position {
     pub(crate) variant: Variant,
     pub(crate) layout: &'static Layout,
     pub(crate) state: State,
-    pub(crate) history: Vec<State>,
+    pub(crate) history: History<State>,
 }
 
 impl PartialEq for Position {
@@ -295,7 +295,7 @@ impl Position {
         self.state.to_move = mover.other();
         self.state.hash ^= KEYS[K_SIDE];
         if outcome.is_none() {
-            let seen = self.history.iter().filter(|h| h.same_position(&self.state)).count();
+            let seen = self.history.count(|h| h.same_position(&self.state));
             if seen >= 2 {
                 outcome = Some(Outcome::Draw);
             } else if !self.has_move() {

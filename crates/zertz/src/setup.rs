@@ -2,7 +2,7 @@
 //! and position strings, checked against the rules when they become a [`Position`] (with
 //! the typed [`PositionError`] of the contract), and the start positions.
 
-use ply_core::{Outcome, Player, PositionError};
+use ply_core::{History, Outcome, Player, PositionError};
 
 use crate::rules::{Position, State, hash_of};
 use crate::types::{Colour, Variant};
@@ -36,7 +36,7 @@ impl Position {
             hash: 0,
         };
         state.hash = hash_of(&state);
-        Position { variant, layout, state, history: Vec::new() }
+        Position { variant, layout, state, history: History::new() }
     }
 
     /// A position built from a [`Setup`].
@@ -133,7 +133,7 @@ impl Position {
             ));
         }
         state.hash = hash_of(&state);
-        let mut pos = Position { variant, layout, state, history: Vec::new() };
+        let mut pos = Position { variant, layout, state, history: History::new() };
         if over.is_some() {
             pos.state.outcome = over;
         } else if !pos.has_move() {

@@ -76,6 +76,9 @@ impl Position {
 }
 
 impl View for Position {
+    const TEXTS: [&'static str; 3] = crate::text::TEXTS;
+    const RULES: [&'static str; 3] = crate::text::RULES;
+
     fn diagram(&self) -> String {
         let l = self.layout();
         let s = self.state();
@@ -379,14 +382,6 @@ impl View for Position {
         } else {
             "end-no-move"
         })
-    }
-
-    fn texts(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::TEXTS)
-    }
-
-    fn rules(lang: &str) -> &'static str {
-        ply_core::in_language(lang, &crate::text::RULES)
     }
 
     fn motions(&self, mv: Move) -> Vec<Motion> {

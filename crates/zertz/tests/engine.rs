@@ -7,10 +7,9 @@ mod common;
 
 use common::setup;
 use ply_core::{Evaluate, Evaluator, Game, Player};
-use ply_search::Limits;
 use ply_search::testkit::{
-    assert_levels_play_legal_moves, assert_searches_are_deterministic, assert_searches_take_a_win,
-    both_searchers as searchers, stop_flag as stop, winning_moves,
+    assert_evaluation_above, assert_searches_avoid_a_loss, assert_searches_take_a_win,
+    prior_favourite, safe_and_losing_moves, winning_moves,
 };
 use ply_zertz::{Position, Variant};
 
@@ -37,31 +36,18 @@ fn every_search_avoids_an_immediate_loss() {
     // Player 2 places next to the white on d4 and Player 1 jumps it to win, unless the
     // landing ring is removed or the marble goes elsewhere.
     let g = setup(Variant::V37, "Wd4", EDGE, [2, 8, 10], [[3, 0, 0], [0, 0, 0]], Player::P2);
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let (safe, losing): (Vec<_>, Vec<_>) = moves.iter().partition(|&&m| {
-        let mut h = g.clone();
-        h.play(m);
-        winning_moves(&h).is_empty()
-    });
+    let (safe, losing) = safe_and_losing_moves(&g);
     assert!(!safe.is_empty() && !losing.is_empty(), "{} safe, {} losing", safe.len(), losing.len());
-    assert!(losing.contains(&&g.parse_move("Bd5,b2").unwrap()));
-    for (name, mut s) in searchers() {
-        let r = s.search(&g, &Limits::nodes(20_000), &stop());
-        let best = r.best.unwrap();
-        assert!(safe.contains(&&best), "{name} played {} and loses", g.format_move(best));
-    }
+    assert!(losing.contains(&g.parse_move("Bd5,b2").unwrap()));
+    assert_searches_avoid_a_loss(&g, 20_000);
 }
 
 #[test]
 fn the_evaluation_sees_captures_and_isolations() {
     // The mover must capture and can win: nearly won.
     let g = one_white_short();
-    assert!(Position::evaluator().evaluate(&g) > 5_000, "{}", Position::evaluator().evaluate(&g));
-    let mut moves = Vec::new();
-    g.legal_moves(&mut moves);
-    let favourite =
-        *moves.iter().max_by_key(|&&m| Position::evaluator().move_prior(&g, m)).unwrap();
+    assert_evaluation_above(&g, 5_000);
+    let favourite = prior_favourite(&g);
     assert_eq!(g.format_move(favourite), "d5xd3");
     assert!(Position::evaluator().is_forcing(&g, favourite));
     // The corner pair a1 a2 is cut off from the rest with one vacancy: filling it takes the
@@ -77,22 +63,12 @@ fn the_evaluation_sees_captures_and_isolations() {
         Position::evaluator().move_prior(&g, isolate)
             > Position::evaluator().move_prior(&g, quiet) + 200
     );
-    assert!(Position::evaluator().evaluate(&g) > 100, "{}", Position::evaluator().evaluate(&g));
+    assert_evaluation_above(&g, 100);
 }
 
 const OPENING: [&str; 4] = ["Ge4,g1", "Bb5,c6", "Ba1,a2", "Ba3,a4"];
 
-#[test]
-fn levels_1_and_10_play_legal_turns() {
-    assert_levels_play_legal_moves::<Position>("37", &OPENING, 100_000);
-}
-
-#[test]
-fn same_seed_and_node_limit_give_the_same_move() {
-    let mut g = Position::new("37").unwrap();
-    for m in OPENING {
-        let mv = g.parse_move(m).unwrap();
-        g.play(mv);
-    }
-    assert_searches_are_deterministic(&g, 3_000, 3_000);
-}
+ply_search::engine_tests!(Position,
+    levels: ("37", &OPENING, 100_000),
+    same_seed: ("37", &OPENING, 3_000, 3_000),
+);

@@ -5,8 +5,6 @@ mod common;
 #[path = "../../gipf/tests/view_kit/mod.rs"]
 mod view_kit;
 
-use std::collections::BTreeSet;
-
 use ply_core::{Game, View};
 use ply_zertz::{Move, Position};
 
@@ -69,28 +67,22 @@ fn rings_and_marbles_are_pieces_and_racks_are_not() {
     common::play(&mut pos, "Wd4,a1");
     let svg = pos.svg();
     for id in ["d4", "marble-d4", "g1"] {
-        let classes = view_kit::classes_of(&svg, id).unwrap();
-        assert!(classes.contains(&"piece".to_string()), "{id}: {classes:?}");
+        assert!(view_kit::is_piece(&svg, id), "{id}");
     }
     for id in ["pool-W", "p1-cap-B"] {
-        let classes = view_kit::classes_of(&svg, id).unwrap();
-        assert!(!classes.contains(&"piece".to_string()), "{id}: {classes:?}");
+        assert!(!view_kit::is_piece(&svg, id), "{id}");
     }
-    let labels = view_kit::labels(&svg);
-    let ids: Vec<&str> = labels.iter().map(|l| l.id.as_str()).collect();
     // Player 2 is to move.
-    assert_eq!(ids, ["label-pool", "label-captures", "label-captures", "label-to-move"]);
+    assert_eq!(
+        view_kit::label_ids(&svg),
+        ["label-pool", "label-captures", "label-captures", "label-to-move"]
+    );
 }
 
 #[test]
 fn finished_games_say_why() {
-    let mut reasons = BTreeSet::new();
-    for game in view_kit::random_games::<Position>(&WALK) {
-        let last = game.last().unwrap();
-        if last.outcome().is_some() {
-            assert!(!last.svg().contains("label-to-move"));
-            reasons.insert(last.end_reason().unwrap());
-        }
-    }
+    let reasons = view_kit::end_reasons::<Position>(&WALK, |last| {
+        assert!(!last.svg().contains("label-to-move"));
+    });
     assert!(!reasons.is_empty());
 }

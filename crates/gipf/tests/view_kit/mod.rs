@@ -384,6 +384,40 @@ where
     out
 }
 
+/// The end reasons of the random games `walk` names that finished, after `check` has looked
+/// at the last position of each.
+///
+/// # Panics
+/// When a finished game gives no end reason, or as `check` does.
+pub fn end_reasons<G>(walk: &Walk, check: impl Fn(&G)) -> BTreeSet<&'static str>
+where
+    G: View + PartialEq + std::fmt::Debug,
+{
+    let mut reasons = BTreeSet::new();
+    for game in random_games::<G>(walk) {
+        let last = game.last().expect("a game has a start");
+        if last.outcome().is_some() {
+            check(last);
+            reasons.insert(last.end_reason().expect("a finished game says why"));
+        }
+    }
+    reasons
+}
+
+/// Whether the element with id `id` of `svg` is a piece (has the class `piece`).
+///
+/// # Panics
+/// When `svg` has no such element.
+pub fn is_piece(svg: &str, id: &str) -> bool {
+    let classes = classes_of(svg, id).unwrap_or_else(|| panic!("no element {id}"));
+    classes.iter().any(|c| c == "piece")
+}
+
+/// The message ids of the labels of `svg`, in order.
+pub fn label_ids(svg: &str) -> Vec<String> {
+    labels(svg).into_iter().map(|l| l.id).collect()
+}
+
 /// Walks random games of every variant checking pictures, steps, end reasons and previews,
 /// then checks that every message they name exists in every language. Returns how many
 /// positions had an end reason; asserts that some previews were drawn.

@@ -135,6 +135,7 @@ async function explore(position, line) {
     return;
   }
   if (explored !== position) return;
+  explorerEl.dataset.position = position;
   /** @type {{ move: string, games: number, p1_wins: number, p2_wins: number, draws: number }[]} */
   const moves = answer.moves || [];
   if (moves.length === 0) {

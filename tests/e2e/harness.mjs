@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const screenshots = path.join(root, 'target', 'e2e-screenshots');
 
-function binary() {
+export function binary() {
   const candidates = [
     process.env.PLY_BIN,
     path.join(process.env.CARGO_TARGET_DIR || path.join(root, 'target'), 'release', 'ply'),

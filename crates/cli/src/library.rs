@@ -186,7 +186,6 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::sync_channel::<(usize, Read)>(4 * BATCH);
     let mut totals = Imported::default();
-    let mut writing = std::time::Duration::ZERO;
     let (mut skipped, mut failed, mut normalised) = (0usize, 0usize, 0usize);
     let mut err = std::io::stderr().lock();
     let written: anyhow::Result<()> = std::thread::scope(|scope| {
@@ -220,11 +219,9 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
             if batch.is_empty() {
                 return Ok(());
             }
-            let t0 = Instant::now();
             let done = runtime
                 .block_on(store.import_games(batch))
                 .context("cannot write to the archive")?;
-            writing += t0.elapsed();
             totals.added += done.added;
             totals.already += done.already;
             batch.clear();
@@ -264,7 +261,6 @@ pub fn import_into(database: Option<&str>, paths: &[PathBuf]) -> anyhow::Result<
             .context("cannot update the archive's statistics")?;
     }
     runtime.block_on(store.flush());
-    eprintln!("writing: {:.1} s", writing.as_secs_f64());
     println!(
         "{} records read in {:.1} s ({normalised} normalised): {} added to the archive, {} there already, {skipped} skipped, {failed} failed",
         files.len(),

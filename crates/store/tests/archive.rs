@@ -255,7 +255,11 @@ async fn a_game_played_here_is_archived_once_when_it_ends() {
             ..Change::default()
         };
         store.record(&ended.id, &change).await.unwrap();
-        assert_eq!(store.unarchived_games(10).await.unwrap(), [ended.id.clone()], "{label}");
+        assert_eq!(
+            store.unarchived_games(10).await.unwrap(),
+            std::slice::from_ref(&ended.id),
+            "{label}"
+        );
         let mut entry = record(&ended.id, ["P1", "P2"], Outcome::Win(Player::P2), 0, &[], &[]);
         entry.source = "ply".into();
         assert!(store.archive_played(&ended.id, &entry).await.unwrap(), "{label}");

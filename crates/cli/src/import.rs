@@ -13,7 +13,7 @@ use ply_records::{GameResult, Record, RecordMove};
 #[derive(clap::Args, Debug)]
 pub struct ImportArgs {
     /// boardspace.net ZÈRTZ records (`SU[Zertz]`, `SU[Zertz+11]` = board 48,
-    /// `SU[Zertz+24]` = board 61).
+    /// `SU[Zertz+24]` = board 61), or folders searched for them (`.sgf` files, recursively).
     #[arg(required = true, value_name = "FILE.sgf")]
     pub files: Vec<PathBuf>,
     /// Write each record as DIR/NAME.ply (default: print them to standard output).

@@ -68,5 +68,14 @@ test('the archive: search the imported records, open one, and explore its openin
     const now = document.getElementById('ply-explorer')?.dataset.position;
     return now && now !== p;
   }, start);
+  // The explorer's own page, from the archive: plain links from position to position.
+  await page.goto(`${server.url}/archive`);
+  await Promise.all([page.waitForURL(/\/explore\/zertz/), page.click('.explorers a[href="/explore/zertz"]')]);
+  const turns = page.locator('#explore-moves tbody tr');
+  assert.ok((await turns.count()) > 10, 'first turns of the 37-ring games');
+  const first = (await turns.first().locator('a').textContent()) || '';
+  await Promise.all([page.waitForURL(/moves=/), turns.first().locator('a').click()]);
+  assert.match((await page.textContent('#explore-line')) || '', new RegExp(first.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await page.screenshot({ path: path.join(screenshots, 'explore-page.png') });
   await context.close();
 });

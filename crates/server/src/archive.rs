@@ -409,11 +409,16 @@ pub async fn archive_page(
         Err(message) => (None, Some(message)),
     };
     let value = |v: &Option<String>| esc(v.as_deref().unwrap_or(""));
+    let mut explorers = String::new();
+    for e in registry.entries() {
+        let _ = write!(explorers, " <a href=\"/explore/{}\">{}</a>", e.name, esc(e.display_name));
+    }
     let mut body = format!(
-        "<h1>{title}</h1><form method=\"get\" action=\"/archive\" class=\"archive-search\" id=\"archive-search\">\
+        "<h1>{title}</h1><p class=\"explorers\">{explorer}:{explorers}</p><form method=\"get\" action=\"/archive\" class=\"archive-search\" id=\"archive-search\">\
 <label>{player} <input name=\"player\" value=\"{player_v}\" autocomplete=\"off\"></label>\
 <label>{game} <select name=\"game\"><option value=\"\">{any}</option>",
         title = esc(&m.text("archive-title", "Archive")),
+        explorer = esc(&m.text("explorer", "Opening explorer")),
         player = esc(&m.text("archive-player", "Player")),
         player_v = value(&p.player),
         game = esc(&m.text("archive-game", "Game")),
@@ -569,4 +574,161 @@ pub async fn archive_page(
     }
     body.push_str("</nav>");
     layout(lang, &m.text("archive-title", "Archive"), "/archive", &body).into_response()
+}
+
+/// The position the explorer page shows: a game, its variant and turns from the start.
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct ExplorePageParams {
+    pub variant: Option<String>,
+    /// Turns from the start, separated by spaces.
+    pub moves: Option<String>,
+}
+
+/// `GET /explore/{game}[?variant=V&moves=T1 T2 …]`: the opening explorer on a page of its own,
+/// from the start of any variant (the analysis board shows it beside a game). Plain links:
+/// each turn leads to the position after it, the line above the board back to any earlier
+/// one, so a position can be bookmarked and shared.
+pub async fn explore_page(
+    headers: HeaderMap,
+    State(state): State<AppState>,
+    axum::extract::Path(game): axum::extract::Path<String>,
+    Query(p): Query<ExplorePageParams>,
+) -> Response {
+    let lang = Lang::of_request(&headers);
+    let m = Messages::of(lang, Some(&game));
+    let title = m.text("explorer", "Opening explorer");
+    let registry = ply_games::registry();
+    let Ok(entry) = registry.get(&game) else {
+        return crate::pages::not_found(headers, axum::http::Uri::from_static("/explore")).await;
+    };
+    let fail = |status: StatusCode, message: String| {
+        let body = format!(
+            "<h1>{}</h1><p class=\"error\" role=\"alert\">{}</p>",
+            esc(&title),
+            esc(&message)
+        );
+        (status, layout(lang, &title, "/archive", &body)).into_response()
+    };
+    let mut position = match entry.new_game(p.variant.as_deref().filter(|v| !v.is_empty())) {
+        Ok(g) => g,
+        Err(e) => return fail(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    let variant = position.variant();
+    let line: Vec<String> =
+        p.moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
+    for (i, turn) in line.iter().enumerate() {
+        if let Err(e) = position.play(turn) {
+            return fail(StatusCode::BAD_REQUEST, format!("turn {} '{turn}': {e}", i + 1));
+        }
+    }
+    let line: Vec<String> = position.history().to_vec();
+    let view = match explore(&state, position.position_string()).await {
+        Ok(view) => view,
+        Err(e) => {
+            tracing::error!("exploring: {e}");
+            return fail(
+                StatusCode::SERVICE_UNAVAILABLE,
+                m.text("archive-unavailable", "The archive cannot be read right now."),
+            );
+        }
+    };
+    let link = |turns: &[String]| {
+        format!(
+            "/explore/{}?variant={}&moves={}",
+            entry.name,
+            crate::pages::query_encode(variant),
+            crate::pages::query_encode(&turns.join(" "))
+        )
+    };
+    let variant_name =
+        m.get(&format!("variant-{variant}"), &[]).unwrap_or_else(|| variant.to_string());
+    let mut body = format!(
+        "<div class=\"game-page explore-page\" data-game=\"{game}\"><section class=\"board-wrap\">\
+<div id=\"ply-board\" class=\"board-box\">{svg}</div></section><aside class=\"side\">\
+<h1>{title} <small>{display} · {variant_name}</small></h1><nav class=\"buttons\" aria-label=\"{variant_label}\">",
+        game = entry.name,
+        svg = m.localize_svg(&position.svg()),
+        title = esc(&title),
+        display = esc(entry.display_name),
+        variant_name = esc(&variant_name),
+        variant_label = esc(&m.text("archive-variant", "Variant")),
+    );
+    for v in entry.variants {
+        let current = if *v == variant { " aria-current=\"page\"" } else { "" };
+        let name = m.get(&format!("variant-{v}"), &[]).unwrap_or_else(|| (*v).to_string());
+        let _ = write!(
+            body,
+            "<a class=\"button\" href=\"/explore/{}?variant={}\"{current}>{}</a>",
+            entry.name,
+            crate::pages::query_encode(v),
+            esc(&name)
+        );
+    }
+    // The line so far: each turn goes back to the position after it.
+    let _ = write!(
+        body,
+        "</nav><p class=\"explore-line\" id=\"explore-line\"><a href=\"{}\">{}</a>",
+        esc(&link(&[])),
+        esc(&m.text("nav-first", "start"))
+    );
+    for i in 0..line.len() {
+        let _ = write!(body, " <a href=\"{}\">{}</a>", esc(&link(&line[..=i])), esc(&line[i]));
+    }
+    body.push_str("</p>");
+    if view.moves.is_empty() {
+        let _ = write!(body, "<p id=\"explore-none\">{}</p>", esc(&m.text("explorer-none", "")));
+    } else {
+        let _ = write!(
+            body,
+            "<div class=\"explorer\"><table class=\"summary explorer-moves\" id=\"explore-moves\"><thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+            esc(&m.text("explorer-turn", "Turn")),
+            esc(&m.text("explorer-games", "Games")),
+            esc(&m.text("player-P1", "P1")),
+            esc(&m.text("result-draw", "Draw")),
+            esc(&m.text("player-P2", "P2")),
+        );
+        let pct = |n: i64, d: i64| if d == 0 { 0 } else { (n * 100 + d / 2) / d };
+        let mut total = 0;
+        for t in &view.moves {
+            total += t.games;
+            let mut next = line.clone();
+            next.push(t.notation.clone());
+            let _ = write!(
+                body,
+                "<tr><td><a href=\"{}\">{}</a></td><td>{}</td><td>{}%</td><td>{}%</td><td>{}%</td></tr>",
+                esc(&link(&next)),
+                esc(&t.notation),
+                t.games,
+                pct(t.p1_wins, t.games),
+                pct(t.draws, t.games),
+                pct(t.p2_wins, t.games),
+            );
+        }
+        let _ = write!(
+            body,
+            "</tbody></table></div><p class=\"explorer-total\">{}</p>",
+            esc(&m.get("explorer-total", &[("games", Arg::Number(total))]).unwrap_or_default())
+        );
+    }
+    if !view.games.is_empty() {
+        let _ = write!(
+            body,
+            "<h2>{}</h2><ul class=\"explorer-games\">",
+            esc(&m.text("explorer-reached", ""))
+        );
+        for g in &view.games {
+            let _ = write!(
+                body,
+                "<li><a href=\"/game/{}/analysis\">{} – {}</a> ({}, {})</li>",
+                esc(&g.id),
+                esc(&g.players[0]),
+                esc(&g.players[1]),
+                date_text(g.played_ms),
+                g.turns
+            );
+        }
+        body.push_str("</ul>");
+    }
+    body.push_str("</aside></div>");
+    layout(lang, &title, &format!("/explore/{}", entry.name), &body).into_response()
 }

@@ -241,6 +241,7 @@ pub fn app(state: AppState) -> Router {
         .route("/archive", get(archive::archive_page))
         .route("/api/archive", get(archive::api_archive))
         .route("/api/explore", get(archive::api_explore))
+        .route("/explore/{game}", get(archive::explore_page))
         .route("/api/meta", get(api_meta))
         .route("/api/games", get(api_list).post(api_create))
         .route("/api/games/{id}", get(api_game))

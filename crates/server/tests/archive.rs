@@ -91,6 +91,21 @@ async fn games_that_end_here_are_archived_and_explored_transpositions_together()
     assert!(r.json()["error"].as_str().unwrap().contains("turn 1 'Zz9'"), "{}", r.body);
     let r = http(addr, "GET", "/api/explore", None, None).await;
     assert_eq!(r.status, 400);
+    // The explorer's own page: the turn from here links to the position after it, the line
+    // back to each earlier one.
+    let page = http(addr, "GET", "/explore/boop?moves=Ka1%20Kf6%20Kc1", None, None).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("href=\"/explore/boop?variant=boop&amp;moves=Ka1%20Kf6%20Kc1%20Kd6\">Kd6</a></td><td>2</td><td>0%</td><td>0%</td><td>100%</td>"), "{}", page.body);
+    assert!(
+        page.body.contains("href=\"/explore/boop?variant=boop&amp;moves=Ka1%20Kf6\">Kf6</a>"),
+        "{}",
+        page.body
+    );
+    assert!(page.body.contains("<svg"), "the board");
+    let bad = http(addr, "GET", "/explore/boop?moves=Zz9", None, None).await;
+    assert_eq!(bad.status, 400);
+    assert!(bad.body.contains("turn 1 &#39;Zz9&#39;"), "{}", bad.body);
+    assert_eq!(http(addr, "GET", "/explore/chess", None, None).await.status, 404);
     server.stop().await;
 }
 

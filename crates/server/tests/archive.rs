@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::{Server, create, http, post};
 use ply_core::{Outcome, Player};
-use ply_store::{ArchivedGame, Change, EndReason, Ended, Mode, NewGame, Store};
+use ply_store::{ArchivedGame, EndReason, Mode, NewGame, Store};
 use serde_json::{Value, json};
 
 /// Plays `moves` in a new hot-seat boop. game, then P2 resigns (or whoever is to move).
@@ -135,13 +135,7 @@ async fn a_game_that_ended_while_no_server_ran_is_archived_at_start() {
             clock: None,
         };
         let g = store.create_game(&new).await.unwrap();
-        let change = Change {
-            version: 1,
-            body: "{}",
-            finish: Some(Ended { outcome: Outcome::Win(Player::P2), reason: EndReason::Resigned }),
-            ..Change::default()
-        };
-        store.record(&g.id, &change).await.unwrap();
+        store.record(&g.id, &ply_store::testing::resignation(1, Player::P2)).await.unwrap();
         store.flush().await;
     }
     let server = Server::start(&url).await;

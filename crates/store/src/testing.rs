@@ -60,3 +60,33 @@ pub async fn databases() -> Vec<TestDb> {
     }
     out
 }
+
+/// A new hot-seat boop. game with nobody named in its seats, as tests create them.
+#[must_use]
+pub fn hot_seat_boop() -> crate::NewGame {
+    crate::NewGame {
+        game: "boop".into(),
+        variant: "boop".into(),
+        mode: crate::Mode::HotSeat,
+        level: None,
+        computer_seat: None,
+        creator_seat: Some(ply_core::Player::P1),
+        players: [None, None],
+        rated: false,
+        clock: None,
+    }
+}
+
+/// The change that ends a game at `version` with `winner` winning by resignation.
+#[must_use]
+pub fn resignation(version: i64, winner: ply_core::Player) -> crate::Change<'static> {
+    crate::Change {
+        version,
+        body: "{}",
+        finish: Some(crate::Ended {
+            outcome: ply_core::Outcome::Win(winner),
+            reason: crate::EndReason::Resigned,
+        }),
+        ..crate::Change::default()
+    }
+}

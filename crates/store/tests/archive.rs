@@ -4,10 +4,7 @@
 
 use ply_core::{Outcome, Player};
 use ply_store::testing::{TestDb, databases};
-use ply_store::{
-    ArchiveQuery, ArchivedGame, Change, EndReason, Ended, ExplorerMove, Mode, NewGame,
-    ResultFilter, Store,
-};
+use ply_store::{ArchiveQuery, ArchivedGame, EndReason, ExplorerMove, Mode, ResultFilter, Store};
 
 async fn open(db: &TestDb) -> Store {
     Store::open(Some(&db.url)).await.unwrap_or_else(|e| panic!("{}: {e}", db.label))
@@ -234,27 +231,11 @@ async fn a_game_played_here_is_archived_once_when_it_ends() {
     for db in databases().await {
         let label = db.label;
         let store = open(&db).await;
-        let new = NewGame {
-            game: "boop".into(),
-            variant: "boop".into(),
-            mode: Mode::HotSeat,
-            level: None,
-            computer_seat: None,
-            creator_seat: Some(Player::P1),
-            players: [None, None],
-            rated: false,
-            clock: None,
-        };
+        let new = ply_store::testing::hot_seat_boop();
         let live = store.create_game(&new).await.unwrap();
         let ended = store.create_game(&new).await.unwrap();
         assert!(store.unarchived_games(10).await.unwrap().is_empty(), "{label}: live games wait");
-        let change = Change {
-            version: 1,
-            body: "{}",
-            finish: Some(Ended { outcome: Outcome::Win(Player::P2), reason: EndReason::Resigned }),
-            ..Change::default()
-        };
-        store.record(&ended.id, &change).await.unwrap();
+        store.record(&ended.id, &ply_store::testing::resignation(1, Player::P2)).await.unwrap();
         assert_eq!(
             store.unarchived_games(10).await.unwrap(),
             std::slice::from_ref(&ended.id),

@@ -6,22 +6,11 @@
 //! the writer connection stayed "inside" a transaction that SQLite had already rolled back,
 //! and every later write became a savepoint that never committed while `record` said `Ok`.
 
-use ply_core::Player;
 use ply_store::faults::SmallDisk;
-use ply_store::{Change, Mode, NewGame, Store, StoreError};
+use ply_store::{Change, NewGame, Store, StoreError};
 
 fn new_game() -> NewGame {
-    NewGame {
-        game: "boop".into(),
-        variant: "boop".into(),
-        mode: Mode::HotSeat,
-        level: None,
-        computer_seat: None,
-        creator_seat: Some(Player::P1),
-        players: [None, None],
-        rated: false,
-        clock: None,
-    }
+    ply_store::testing::hot_seat_boop()
 }
 
 /// A move at `version` (ply 0) or its undo, alternating, with a body big enough to fill the
@@ -36,7 +25,9 @@ fn change(version: i64, body: &str) -> Change<'_> {
 
 #[tokio::test]
 async fn a_full_disk_loses_nothing_that_was_confirmed_and_recovers() {
-    let disk = SmallDisk::new(1024);
+    // Room for the empty database (every migration's tables) and its WAL; `fill` then takes the
+    // rest, whatever the size.
+    let disk = SmallDisk::new(4096);
     eprintln!("full disk made by: {}", disk.mechanism());
     let url = format!("sqlite://{}", disk.path().join("ply.sqlite").display());
     let store = Store::open(Some(&url)).await.expect("open on the small disk");

@@ -425,24 +425,35 @@ async fn answer(state: &AppState, result: Result<Changed, Refusal>, lang: Lang) 
     }
 }
 
-/// Reads a JSON body of a write endpoint (415 when it is not JSON, 400 when it does not
-/// parse).
-fn json_body<T: serde::de::DeserializeOwned + Default>(
-    headers: &HeaderMap,
-    body: &[u8],
-) -> Result<T, Box<Response>> {
-    if !guard::json_body(headers, body) {
-        return Err(Box::new(crate::error(
-            StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "the body must be JSON (Content-Type: application/json)",
-        )));
+/// A JSON request body (`Content-Type: application/json`; an empty body is `T::default()`),
+/// or the JSON answer that says what is wrong with it (415 or 400).
+pub struct JsonBody<T>(pub T);
+
+impl<T, S> axum::extract::FromRequest<S> for JsonBody<T>
+where
+    T: serde::de::DeserializeOwned + Default,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request(req: axum::extract::Request, state: &S) -> Result<Self, Response> {
+        let headers = req.headers().clone();
+        let body = axum::body::Bytes::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        if !guard::json_body(&headers, &body) {
+            return Err(crate::error(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "the body must be JSON (Content-Type: application/json)",
+            ));
+        }
+        if body.iter().all(u8::is_ascii_whitespace) {
+            return Ok(JsonBody(T::default()));
+        }
+        serde_json::from_slice(&body).map(JsonBody).map_err(|e| {
+            crate::error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}"))
+        })
     }
-    if body.iter().all(u8::is_ascii_whitespace) {
-        return Ok(T::default());
-    }
-    serde_json::from_slice(body).map_err(|e| {
-        Box::new(crate::error(StatusCode::BAD_REQUEST, format!("the body is not valid JSON: {e}")))
-    })
 }
 
 /// `GET /api/me`: the current player (made now, with its cookie, on a first visit).
@@ -457,12 +468,8 @@ pub async fn api_name(
     State(state): State<AppState>,
     headers: HeaderMap,
     Peer(addr): Peer,
-    body: axum::body::Bytes,
+    JsonBody(body): JsonBody<NameBody>,
 ) -> Response {
-    let body: NameBody = match json_body(&headers, &body) {
-        Ok(b) => b,
-        Err(r) => return *r,
-    };
     let result = rename(&state, &headers, addr, &body).await;
     answer(&state, result, Lang::of_request(&headers)).await
 }
@@ -472,12 +479,8 @@ pub async fn api_register(
     State(state): State<AppState>,
     headers: HeaderMap,
     Peer(addr): Peer,
-    body: axum::body::Bytes,
+    JsonBody(body): JsonBody<AccountBody>,
 ) -> Response {
-    let body: AccountBody = match json_body(&headers, &body) {
-        Ok(b) => b,
-        Err(r) => return *r,
-    };
     let result = register(&state, &headers, addr, body).await;
     answer(&state, result, Lang::of_request(&headers)).await
 }
@@ -487,12 +490,8 @@ pub async fn api_login(
     State(state): State<AppState>,
     headers: HeaderMap,
     Peer(addr): Peer,
-    body: axum::body::Bytes,
+    JsonBody(body): JsonBody<AccountBody>,
 ) -> Response {
-    let body: AccountBody = match json_body(&headers, &body) {
-        Ok(b) => b,
-        Err(r) => return *r,
-    };
     let result = login(&state, addr, body).await;
     answer(&state, result, Lang::of_request(&headers)).await
 }
@@ -501,11 +500,9 @@ pub async fn api_login(
 pub async fn api_logout(
     State(state): State<AppState>,
     headers: HeaderMap,
-    body: axum::body::Bytes,
+    // Checked like every JSON body (a cross-site form cannot send one), and not used.
+    JsonBody(_): JsonBody<Value>,
 ) -> Response {
-    if let Err(r) = json_body::<Value>(&headers, &body) {
-        return *r;
-    }
     let result = logout(&state).await;
     answer(&state, result, Lang::of_request(&headers)).await
 }

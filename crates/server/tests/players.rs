@@ -10,7 +10,6 @@ use ply_core::{Outcome, Player};
 use ply_server::guard::{Limit, Limits};
 use ply_store::{Change, EndReason, Ended, Mode, NewGame, Store};
 use serde_json::json;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The `ply_player=…` pair a reply sets, if it sets one.
 fn player_cookie(r: &Reply) -> Option<String> {
@@ -27,7 +26,7 @@ async fn form(
     body: &str,
     origin: Option<&str>,
 ) -> Reply {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let mut req = format!(
         "POST {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
          Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
@@ -41,22 +40,7 @@ async fn form(
     }
     req.push_str("\r\n");
     req.push_str(body);
-    stream.write_all(req.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).await.unwrap();
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let mut lines = head.lines();
-    let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|l| {
-            l.split_once(':').map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
-        })
-        .collect();
-    let chunked =
-        headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v == "chunked");
-    let body = if chunked { common::dechunk(rest) } else { rest.to_string() };
-    Reply { status, headers, body }
+    common::exchange(stream, &req).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -92,7 +92,7 @@ pub async fn http(
     cookie: Option<&str>,
     body: Option<Value>,
 ) -> Reply {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
+    let stream = TcpStream::connect(addr).await.unwrap();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut req = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
     if let Some(c) = cookie {
@@ -106,6 +106,12 @@ pub async fn http(
     }
     req.push_str("\r\n");
     req.push_str(&body);
+    exchange(stream, &req).await
+}
+
+/// Sends the whole request `req` on `stream` (a connection closed after one answer) and reads
+/// the answer: status, headers, and the body (de-chunked).
+pub async fn exchange(mut stream: TcpStream, req: &str) -> Reply {
     stream.write_all(req.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).await.unwrap();

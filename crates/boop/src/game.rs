@@ -10,6 +10,7 @@ impl Game for Boop {
     type Move = Move;
     const NAME: &'static str = "boop";
     const DISPLAY_NAME: &'static str = "boop.";
+    const REPETITION_DRAWS: bool = true;
 
     fn variants() -> &'static [&'static str] {
         &["boop", "boooop"]

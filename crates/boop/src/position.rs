@@ -165,7 +165,7 @@ impl PositionString for Boop {
         setup.ghosts =
             ByPlayer::new(read_ghost("P1 ghost", fields[3])?, read_ghost("P2 ghost", fields[4])?);
         setup.to_move = to_move;
-        let mut game = Boop::from_setup(&setup)?;
+        let mut game = Boop::from_setup_of(&setup, result.is_some())?;
         game.set_outcome(result);
         Ok(game)
     }

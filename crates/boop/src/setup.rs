@@ -150,13 +150,22 @@ impl Boop {
     }
 
     /// A position from a set-up, checked against the rules' invariants: 8 pieces per player
-    /// on the bed and in the pool ([K1]), ghosts only in `boooop`, on distinct segments.
-    /// The set-up position counts as the first position for [E3]. If the player who moved
-    /// last already has a winning arrangement, that is not checked (as in play, [W2]).
+    /// on the bed and in the pool ([K1]), at least one of them in each pool ([T3]: the
+    /// all-eight graduation leaves one there after every turn that does not win), ghosts only
+    /// in `boooop`, on distinct segments. The set-up position counts as the first position
+    /// for [E3]. If the player who moved last already has a winning arrangement, that is not
+    /// checked (as in play, [W2]).
     ///
     /// # Errors
     /// [`PositionError`] saying what is inconsistent.
     pub fn from_setup(setup: &Setup) -> Result<Boop, PositionError> {
+        Boop::from_setup_of(setup, false)
+    }
+
+    /// [`Boop::from_setup`] for a position whose game is over when `finished`: the player who
+    /// moved last may then have won with all 8 pieces on the bed (8 cats, [W1]), so only the
+    /// player to move must hold a piece in his pool.
+    pub(crate) fn from_setup_of(setup: &Setup, finished: bool) -> Result<Boop, PositionError> {
         let mut pieces = [[0u64; 2]; 2];
         for cell in Cell::all() {
             if let Some(p) = setup.cells[cell.index()] {
@@ -170,6 +179,13 @@ impl Boop {
             if total != 8 {
                 return Err(PositionError::Inconsistent(format!(
                     "{player} has {total} pieces on the bed and in the pool; the rules keep exactly 8 [K1]"
+                )));
+            }
+            let must_hold = player == setup.to_move || !finished;
+            if must_hold && pool.kittens == 0 && pool.cats == 0 {
+                return Err(PositionError::Inconsistent(format!(
+                    "{player} has all 8 pieces on the bed in a game that goes on; every turn that \
+                     does not win leaves one in the pool [R2] [T3]"
                 )));
             }
         }

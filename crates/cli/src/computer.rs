@@ -44,6 +44,11 @@ pub struct BudgetArgs {
     /// Transposition table or tree size, MiB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// Alpha-beta: how much worse than an even position a draw (repetition included) counts
+    /// for the engine, in evaluation units; negative values make it seek draws.
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true,
+          value_parser = clap::value_parser!(i32).range(-1000..=1000))]
+    pub contempt: i32,
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -100,11 +105,13 @@ fn think_of(budget: &BudgetArgs, entry: &EngineEntry) -> Think {
             threads: 1,
             hash_mb: 64,
             material_only: false,
+            contempt: 0,
         },
     };
     think.seed = budget.seed;
     think.threads = budget.threads.max(1);
     think.hash_mb = budget.hash.max(1);
+    think.contempt = budget.contempt;
     think
 }
 
@@ -125,6 +132,9 @@ pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
     writeln!(out, "algorithm {}", think.algorithm.name())?;
     let ms = t.elapsed.as_secs_f64() * 1000.0;
     writeln!(out, "time {ms:.0} ms")?;
+    if let Some(stopped) = t.stopped {
+        writeln!(out, "stopped {}", stopped.name())?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -43,11 +43,12 @@ struct Options {
     threads: usize,
     hash: usize,
     seed: u64,
+    contempt: i32,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { level: 10, threads: 1, hash: 64, seed: 0 }
+        Options { level: 10, threads: 1, hash: 64, seed: 0, contempt: 0 }
     }
 }
 
@@ -145,6 +146,7 @@ impl Session {
             format!("option threads int {} default 1 min 1 max 64", o.threads),
             format!("option hash int {} default 64 min 1 max 4096", o.hash),
             format!("option seed int {} default 0 min 0 max 18446744073709551615", o.seed),
+            format!("option contempt int {} default 0 min -1000 max 1000", o.contempt),
         ]
     }
 
@@ -376,7 +378,17 @@ impl Session {
                 }
             }
             "seed" => o.seed = number("seed", Some(value))?,
-            _ => return Err(format!("unknown option '{name}' (level, threads, hash, seed)")),
+            "contempt" => {
+                o.contempt = number("contempt", Some(value))?;
+                if !(-1000..=1000).contains(&o.contempt) {
+                    return Err("contempt must be -1000 to 1000 (evaluation units)".into());
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "unknown option '{name}' (level, threads, hash, seed, contempt)"
+                ));
+            }
         }
         self.options = o;
         Ok(Vec::new())
@@ -450,6 +462,7 @@ impl Session {
         think.seed = o.seed;
         think.threads = o.threads;
         think.hash_mb = o.hash;
+        think.contempt = o.contempt;
         Ok((think, infinite))
     }
 
@@ -481,6 +494,9 @@ impl Session {
                         let mut lines = Vec::new();
                         if last.as_ref() != Some(&line) && t.pv.first() != last_best.as_ref() {
                             lines.push(line);
+                        }
+                        if let Some(stopped) = t.stopped {
+                            lines.push(format!("info stopped {}", stopped.name()));
                         }
                         lines.push(format!("bestmove {}", t.best));
                         lines.push("ok".into());

@@ -133,12 +133,12 @@ fn match_rejects_bad_players() {
 const BENCH: [(&str, &str, u64); 12] = [
     ("gipf", "perft 4", 3_066_768),
     ("gipf", "alphabeta depth 5", 102_400),
-    ("gipf", "mcts 60000 playouts", 57_691),
+    ("gipf", "mcts 60000 playouts", 60_000),
     ("zertz", "perft 2", 3_277_260),
     ("zertz", "alphabeta depth 2", 7_585),
-    ("zertz", "mcts 50000 playouts", 41_039),
+    ("zertz", "mcts 50000 playouts", 50_000),
     ("boop", "perft 5", 45_923_628),
-    ("boop", "alphabeta depth 6", 126_420),
+    ("boop", "alphabeta depth 6", 126_321),
     ("boop", "mcts 20000 playouts", 20_000),
     ("punct", "perft 2", 23_841_810),
     ("punct", "alphabeta depth 1", 4_988),
@@ -146,7 +146,7 @@ const BENCH: [(&str, &str, u64); 12] = [
 ];
 
 /// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
-const SIGNATURE: u64 = 76_469_889;
+const SIGNATURE: u64 = 76_481_060;
 
 #[test]
 fn bench_signature_is_the_documented_one() {

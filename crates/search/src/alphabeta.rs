@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use ply_core::{Evaluate, Evaluator, Game, Outcome};
+use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
-use crate::{Limits, Rng, Score, SearchResult, Searcher};
+use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
 
 const MAX_PLY: usize = 128;
 const QUIESCENCE_DEPTH: u32 = 6;
@@ -102,6 +102,7 @@ pub struct AlphaBeta<G: Evaluate, E: Evaluator<G> = <G as Evaluate>::Evaluator> 
     threads: usize,
     generation: u8,
     seed: u64,
+    contempt: i32,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -124,7 +125,24 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
             threads: threads.max(1),
             generation: 0,
             seed: 0,
+            contempt: 0,
         }
+    }
+
+    /// How much worse than an even position a draw counts for the player to move at the
+    /// root, in evaluation units (default 0; negative values make it seek draws). With 0 a
+    /// draw is worth exactly an even position; a positive value keeps the engine from
+    /// settling for a repetition or a drawn ending in a position it can still win.
+    #[must_use]
+    pub fn with_contempt(mut self, contempt: i32) -> Self {
+        self.contempt = contempt;
+        self
+    }
+
+    /// Changes the contempt ([`with_contempt`](AlphaBeta::with_contempt)). The table keeps
+    /// values scored with the old one: clear it when they differ.
+    pub fn set_contempt(&mut self, contempt: i32) {
+        self.contempt = contempt;
     }
 
     /// The seed that perturbs the move order of helper threads (the main thread is not).
@@ -181,6 +199,10 @@ struct Worker<'a, G: Game, E> {
     rng: Option<Rng>,
     /// The best root move of the running iteration among those searched fully, and its score.
     root_best: Option<(G::Move, i32)>,
+    /// The hash of each position of the line being searched, by ply (for repetitions).
+    line: Vec<u64>,
+    root_mover: Player,
+    contempt: i32,
 }
 
 fn move_slot<M: std::hash::Hash>(mv: &M) -> usize {
@@ -217,8 +239,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         shared: &'a Shared<'a>,
         generation: u8,
         rng: Option<Rng>,
+        contempt: i32,
     ) -> Self {
         Worker {
+            root_mover: game.to_move(),
+            line: vec![0; MAX_PLY + 1],
+            contempt,
             game,
             eval,
             table,
@@ -259,9 +285,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// A draw for the player to move: the contempt, seen from his side.
+    fn draw_score(&self) -> i32 {
+        if self.game.to_move() == self.root_mover { -self.contempt } else { self.contempt }
+    }
+
     fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
         match outcome {
-            Outcome::Draw => 0,
+            Outcome::Draw => self.draw_score(),
             Outcome::Win(p) if p == self.game.to_move() => Score::WIN - ply as i32,
             Outcome::Win(_) => -(Score::WIN - ply as i32),
         }
@@ -303,10 +334,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.game);
         }
+        let key = self.game.hash();
+        self.line[ply] = key;
+        // A position of this very line again: the rules draw it on its third time, and the
+        // side that chose the cycle once can choose it again, so it is that draw now.
+        if G::REPETITION_DRAWS && ply > 0 && self.line[..ply].contains(&key) {
+            return self.draw_score();
+        }
         if depth <= 0 {
             return self.quiesce(alpha, beta, ply, QUIESCENCE_DEPTH);
         }
-        let key = self.game.hash();
         let entry = self.table.probe(key);
         if let Some(e) = entry
             && i32::from(e.depth) >= depth
@@ -507,6 +544,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     nodes,
                     depth,
                     elapsed: start.elapsed(),
+                    stopped: None,
                 });
             }
             if score.abs() > Score::PROVEN {
@@ -548,19 +586,22 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         let table = &*self.table;
         let eval = &self.eval;
         let generation = self.generation;
-        let (best, score, depth, pv, nodes) = std::thread::scope(|scope| {
+        let contempt = self.contempt;
+        let (best, score, depth, pv, nodes, aborted) = std::thread::scope(|scope| {
             for id in 1..self.threads {
                 let shared = &shared;
                 let game = game.clone();
                 let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                 scope.spawn(move || {
+                    let rng = Some(Rng::new(seed));
                     let mut helper =
-                        Worker::new(game, eval, table, shared, generation, Some(Rng::new(seed)));
+                        Worker::new(game, eval, table, shared, generation, rng, contempt);
                     helper.iterate(max_depth, 1 + (id as u32 % 2));
                     shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
                 });
             }
-            let mut main = Worker::new(game.clone(), eval, table, &shared, generation, None);
+            let mut main =
+                Worker::new(game.clone(), eval, table, &shared, generation, None, contempt);
             let (best, score, depth) = main.iterate_reporting(max_depth, 1, Some((start, report)));
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);
@@ -568,9 +609,20 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             let pv = best
                 .map(|b| main.principal_variation(b, depth.max(1) as usize))
                 .unwrap_or_default();
-            (best, score, depth, pv, main.nodes)
+            (best, score, depth, pv, main.nodes, main.aborted)
         });
         let total = shared.nodes.load(Ordering::Relaxed).max(nodes);
+        let stopped = if best.is_none() {
+            Stop::Over
+        } else if !aborted {
+            if score.abs() > Score::PROVEN { Stop::Proven } else { Stop::Depth }
+        } else if stop.load(Ordering::Relaxed) {
+            Stop::Stopped
+        } else if shared.deadline.is_some_and(|d| Instant::now() >= d) {
+            Stop::Time
+        } else {
+            Stop::Nodes
+        };
         SearchResult {
             best,
             score: Score(score),
@@ -578,6 +630,7 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             nodes: total,
             depth,
             elapsed: start.elapsed(),
+            stopped: Some(stopped),
         }
     }
 

@@ -9,7 +9,7 @@ use ply_core::{
     AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, VariantError, View,
 };
 
-use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher};
+use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher, Stop};
 
 /// How to think about one move.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -27,6 +27,9 @@ pub struct Think {
     pub hash_mb: usize,
     /// Evaluate by material alone (the naive baseline of benchmarks).
     pub material_only: bool,
+    /// How much worse than an even position a draw counts for the engine, in evaluation
+    /// units (alpha-beta; see [`AlphaBeta::with_contempt`]).
+    pub contempt: i32,
 }
 
 impl Think {
@@ -66,6 +69,7 @@ impl Think {
                 _ => 64,
             },
             material_only: false,
+            contempt: 0,
         }
     }
 
@@ -82,6 +86,7 @@ impl Think {
             threads: 1,
             hash_mb: 64,
             material_only: true,
+            contempt: 0,
         }
     }
 }
@@ -95,6 +100,8 @@ pub struct Thought {
     pub nodes: u64,
     pub depth: u32,
     pub elapsed: Duration,
+    /// Why the search stopped; `None` in a report made while it goes on.
+    pub stopped: Option<Stop>,
 }
 
 /// A game with its computer player, behind one object-safe interface.
@@ -218,6 +225,7 @@ fn to_text<G: Game>(game: &G, r: &SearchResult<G::Move>) -> Option<Thought> {
         nodes: r.nodes,
         depth: r.depth,
         elapsed: r.elapsed,
+        stopped: r.stopped,
     })
 }
 
@@ -282,11 +290,13 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     ));
                 }
                 let (t, searcher) = self.alphabeta.as_mut().expect("just built");
-                if t.noise != think.noise {
-                    // Noise changes the values stored in the table.
+                if t.noise != think.noise || t.contempt != think.contempt {
+                    // Noise and contempt change the values stored in the table.
                     searcher.clear();
                     t.noise = think.noise;
+                    t.contempt = think.contempt;
                 }
+                searcher.set_contempt(think.contempt);
                 searcher.set_evaluator(noisy);
                 searcher.search_reporting(game, &think.limits, stop, &mut report)
             }

@@ -56,6 +56,42 @@ impl Limits {
     }
 }
 
+/// Why a search stopped, as `ply engine` reports it (`info stopped <name>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// Alpha-beta completed the deepest iteration it was allowed (or the deepest there is).
+    Depth,
+    /// The node limit was reached.
+    Nodes,
+    /// The time limit was reached.
+    Time,
+    /// The stop flag was raised (`stop`, a new command, a closed room).
+    Stopped,
+    /// The value of the position is proven: searching on cannot change the move.
+    Proven,
+    /// The tree holds as much as its memory allows and pruning it frees too little (a
+    /// position with more moves than the table can list twice over).
+    Memory,
+    /// The game is over: there is nothing to search.
+    Over,
+}
+
+impl Stop {
+    /// The word of `info stopped`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Stop::Depth => "depth",
+            Stop::Nodes => "nodes",
+            Stop::Time => "time",
+            Stop::Stopped => "stop",
+            Stop::Proven => "proven",
+            Stop::Memory => "memory",
+            Stop::Over => "over",
+        }
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult<M> {
@@ -69,6 +105,8 @@ pub struct SearchResult<M> {
     /// Alpha-beta: the last completed depth. MCTS: the depth of the principal variation.
     pub depth: u32,
     pub elapsed: Duration,
+    /// Why the search stopped; `None` in a report made while it goes on.
+    pub stopped: Option<Stop>,
 }
 
 /// A search algorithm over one game.

@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
-use crate::{Limits, Rng, Score, SearchResult, Searcher};
+use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
 
 /// A result known for sure, from the point of view of the player to move at the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +94,9 @@ struct Run {
 
 /// Root statistics of one tree: per move, visits and value for the root player, proven.
 type RootStats<M> = Vec<(M, u32, f32, Proven)>;
+
+/// What one tree's share of a search gives: its root statistics, playouts and why it stopped.
+type TreeResult<M> = (RootStats<M>, (u64, Stop));
 
 impl<G: Evaluate> Mcts<G> {
     /// A searcher with the game's own evaluator, using at most `memory_mb` MiB for its
@@ -235,6 +238,30 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
 
     /// Keeps only the subtree under `index`, renumbered with it as the root.
     fn reroot(&mut self, index: usize) {
+        self.compact(index, 0);
+    }
+
+    /// The bytes the tree would hold after [`compact`](Tree::compact)`(0, threshold)`.
+    fn bytes_kept(&self, threshold: u32) -> usize {
+        let mut bytes = 0;
+        let mut stack = vec![0usize];
+        while let Some(n) = stack.pop() {
+            let node = &self.nodes[n];
+            if n == 0 || node.visits >= threshold {
+                bytes += node_bytes::<G::Move>(node.moves.len(), node.children.len());
+                stack.extend(node.children.iter().map(|&c| c as usize));
+            } else {
+                bytes += node_bytes::<G::Move>(0, 0);
+            }
+        }
+        bytes
+    }
+
+    /// Keeps only the subtree under `index`, renumbered with it as the root, and forgets the
+    /// moves and children of every node below it visited fewer than `threshold` times. Such a
+    /// node keeps its visits, value and proven result, and is expanded again if a playout
+    /// comes back to it: what is lost is the statistics of its rarely visited subtree.
+    fn compact(&mut self, index: usize, threshold: u32) {
         let mut old = std::mem::take(&mut self.nodes);
         let mut map: HashMap<u32, u32> = HashMap::new();
         let mut order = vec![index as u32];
@@ -242,11 +269,15 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         while i < order.len() {
             let n = order[i];
             map.insert(n, i as u32);
-            order.extend(old[n as usize].children.iter().copied());
+            let node = &old[n as usize];
+            if i == 0 || node.visits >= threshold {
+                order.extend(node.children.iter().copied());
+            }
             i += 1;
         }
         self.bytes = 0;
-        for &n in &order {
+        self.nodes.reserve_exact(order.len());
+        for (i, &n) in order.iter().enumerate() {
             let mut node = std::mem::replace(
                 &mut old[n as usize],
                 Node {
@@ -260,11 +291,34 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                     children: Vec::new(),
                 },
             );
-            for c in &mut node.children {
-                *c = map[c];
+            if i == 0 || node.visits >= threshold {
+                for c in &mut node.children {
+                    *c = map[c];
+                }
+            } else {
+                node.moves = Vec::new();
+                node.children = Vec::new();
+                node.expanded = false;
             }
             self.bytes += node_bytes::<G::Move>(node.moves.len(), node.children.len());
             self.nodes.push(node);
+        }
+    }
+
+    /// Frees memory for the search to go on: forgets the subtrees of the least visited nodes
+    /// (the smallest power-of-two visit threshold that brings the tree to `target` bytes).
+    /// `false` when even a tree of the root's children alone would not fit.
+    fn prune(&mut self, target: usize) -> bool {
+        let mut threshold = 2u32;
+        loop {
+            if self.bytes_kept(threshold) <= target {
+                self.compact(0, threshold);
+                return true;
+            }
+            if threshold > self.nodes[0].visits {
+                return false;
+            }
+            threshold = threshold.saturating_mul(2);
         }
     }
 
@@ -428,24 +482,38 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         }
     }
 
-    fn run(&mut self, game: &G, run: &Run, stop: &AtomicBool) -> u64 {
+    /// Playouts until a limit is reached; their number and the limit. A full tree is pruned
+    /// to half its memory and the search goes on.
+    /// A tree that proves the root raises `solved`, and the others stop with it.
+    fn run(&mut self, game: &G, run: &Run, stop: &AtomicBool, solved: &AtomicBool) -> (u64, Stop) {
         let Run { exploration: c, budget, deadline, memory, noise } = *run;
         let mut game = game.clone();
         let mut path = Vec::new();
         let mut done = 0u64;
-        loop {
-            if self.nodes[0].proven != Proven::Unknown
-                || budget.is_some_and(|b| done >= b)
-                || self.bytes >= memory
-                || stop.load(Ordering::Relaxed)
-                || deadline.is_some_and(|d| Instant::now() >= d)
-            {
-                break;
+        let stopped = loop {
+            if self.nodes[0].proven != Proven::Unknown {
+                solved.store(true, Ordering::Relaxed);
+                break Stop::Proven;
+            }
+            if solved.load(Ordering::Relaxed) {
+                break Stop::Proven;
+            }
+            if budget.is_some_and(|b| done >= b) {
+                break Stop::Nodes;
+            }
+            if stop.load(Ordering::Relaxed) {
+                break Stop::Stopped;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break Stop::Time;
+            }
+            if self.bytes >= memory && !self.prune(memory / 2) {
+                break Stop::Memory;
             }
             self.playout(&mut game, c, noise, &mut path);
             done += 1;
-        }
-        done
+        };
+        (done, stopped)
     }
 
     fn root_stats(&self) -> RootStats<G::Move> {
@@ -508,19 +576,22 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
                 nodes: 0,
                 depth: 0,
                 elapsed: start.elapsed(),
+                stopped: Some(Stop::Over),
             };
         }
-        let results: Vec<(RootStats<G::Move>, u64)> = std::thread::scope(|scope| {
+        let solved = AtomicBool::new(false);
+        let results: Vec<TreeResult<G::Move>> = std::thread::scope(|scope| {
             let handles: Vec<_> = self
                 .trees
                 .iter_mut()
                 .enumerate()
                 .map(|(i, tree)| {
                     let stop = &**stop;
+                    let solved = &solved;
                     scope.spawn(move || {
                         tree.set_root(game, reuse);
                         let run = Run { exploration: c, budget, deadline, memory, noise: i > 0 };
-                        let n = tree.run(game, &run, stop);
+                        let n = tree.run(game, &run, stop, solved);
                         (tree.root_stats(), n)
                     })
                 })
@@ -530,7 +601,7 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
         // Merge the trees' root statistics move by move.
         let mut merged: Vec<(G::Move, u32, f32, Proven)> = Vec::new();
         let mut nodes = 0;
-        for (stats, n) in &results {
+        for (stats, (n, _)) in &results {
             nodes += n;
             for &(mv, visits, q, p) in stats {
                 match merged.iter_mut().find(|m| m.0 == mv) {
@@ -585,6 +656,8 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             pv,
             nodes,
             elapsed: start.elapsed(),
+            // The first tree's reason: the others stop for the same limits, or when it does.
+            stopped: Some(results[0].1.1),
         }
     }
 

@@ -9,7 +9,7 @@ use ply_boop::{Boop, Pool, Setup, Variant};
 use ply_core::{
     Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64,
 };
-use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher};
+use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher, Stop};
 
 /// A synthetic game tree: each position is its path; it has 2–4 moves, and after some
 /// moves the same player moves again, so sign handling is exercised. Some positions are
@@ -278,15 +278,48 @@ fn time_limit_is_kept() {
 }
 
 #[test]
-fn memory_stays_within_the_configured_size() {
+fn memory_stays_within_the_configured_size_and_mcts_uses_its_whole_budget() {
     let ab = AlphaBeta::<Boop>::new(4, 1);
     assert!(ab.table_bytes() <= 4 << 20);
     let g = Boop::new("boooop").unwrap();
+    let budget = Limits::nodes(60_000);
+    let mut roomy = Mcts::<Boop>::new(64, 1).with_reuse(false);
+    roomy.search(&g, &budget, &stop());
+    assert!(roomy.tree_bytes() > 2 << 20, "the budget must overfill 1 MiB: {}", roomy.tree_bytes());
+    // With 1 MiB the tree is pruned whenever it fills (to half), and the search goes on to
+    // its budget; it never holds more than its size plus one expansion.
     let mut m = Mcts::<Boop>::new(1, 1).with_reuse(false);
-    let r = m.search(&g, &Limits::nodes(1_000_000), &stop());
-    // The tree stops growing at its budget (1 MiB), overshooting by at most one expansion.
+    let r = m.search(&g, &budget, &stop());
     assert!(m.tree_bytes() <= (1 << 20) + 64 * 1024, "{} bytes", m.tree_bytes());
-    assert!(r.nodes < 1_000_000);
+    assert_eq!((r.nodes, r.stopped), (60_000, Some(Stop::Nodes)));
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    assert!(moves.contains(&r.best.unwrap()));
+}
+
+#[test]
+fn every_search_says_why_it_stopped() {
+    let start = Boop::new("boooop").unwrap();
+    let raised = Arc::new(AtomicBool::new(true));
+    for (name, mut s) in searchers() {
+        let r = s.search(&start, &Limits::nodes(2_000), &stop());
+        assert_eq!(r.stopped, Some(Stop::Nodes), "{name}");
+        let r = s.search(&start, &Limits::time(Duration::from_millis(100)), &stop());
+        assert_eq!(r.stopped, Some(Stop::Time), "{name}");
+        let r = s.search(&start, &Limits::default(), &raised);
+        assert_eq!(r.stopped, Some(Stop::Stopped), "{name}");
+        let r = s.search(&win_in_one(), &Limits::nodes(100_000), &stop());
+        assert_eq!(r.stopped, Some(Stop::Proven), "{name}");
+        assert!(r.nodes < 100_000, "{name}");
+    }
+    let mut ab = AlphaBeta::<Boop>::new(4, 1);
+    assert_eq!(ab.search(&start, &Limits::depth(2), &stop()).stopped, Some(Stop::Depth));
+    let mut over = win_in_one();
+    over.play(over.parse_move("Cd4").unwrap());
+    for (name, mut s) in searchers() {
+        let r = s.search(&over, &Limits::nodes(100), &stop());
+        assert_eq!((r.best, r.stopped), (None, Some(Stop::Over)), "{name}");
+    }
 }
 
 #[test]

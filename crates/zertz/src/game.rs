@@ -12,6 +12,7 @@ impl Game for Position {
     type Move = Move;
     const NAME: &'static str = "zertz";
     const DISPLAY_NAME: &'static str = "ZÈRTZ";
+    const REPETITION_DRAWS: bool = true;
 
     fn variants() -> &'static [&'static str] {
         VARIANTS

@@ -1,0 +1,163 @@
+//! Repetitions and contempt in alpha-beta, on a small game made for it: at `A` the first
+//! player may cycle (`A` → `B` → `A`, a draw on the third `A`, as in boop. and ZÈRTZ) or
+//! leave for a long line the evaluation calls slightly (or badly) worse for him. The cycle
+//! looks good statically (`A` is worth +300 to him), so only a search that sees the
+//! repetition as the draw it is scores it right.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use ply_core::{Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError};
+use ply_search::{AlphaBeta, Limits, Searcher};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    A,
+    B,
+    /// The line after leaving, `k` turns into it.
+    Tail(u32),
+}
+
+#[derive(Clone, Debug)]
+struct Cycle {
+    /// Every position so far, the current one last.
+    line: Vec<(Node, Player)>,
+    /// How bad the tail is for the first player, in evaluation units.
+    tail_value: i32,
+}
+
+impl Cycle {
+    fn new(tail_value: i32) -> Cycle {
+        Cycle { line: vec![(Node::A, Player::P1)], tail_value }
+    }
+    fn here(&self) -> (Node, Player) {
+        *self.line.last().unwrap()
+    }
+}
+
+const CYCLE: u8 = 0;
+const LEAVE: u8 = 1;
+
+impl Game for Cycle {
+    type Move = u8;
+    const NAME: &'static str = "cycle";
+    const DISPLAY_NAME: &'static str = "cycle";
+    const REPETITION_DRAWS: bool = true;
+    fn variants() -> &'static [&'static str] {
+        &["cycle"]
+    }
+    fn new(_: &str) -> Result<Self, VariantError> {
+        Ok(Cycle::new(-10))
+    }
+    fn variant(&self) -> &'static str {
+        "cycle"
+    }
+    fn to_move(&self) -> Player {
+        self.here().1
+    }
+    fn legal_moves(&self, out: &mut Vec<u8>) {
+        out.clear();
+        if self.outcome().is_none() {
+            out.push(CYCLE);
+            if self.here().0 == Node::A {
+                out.push(LEAVE);
+            }
+        }
+    }
+    fn play(&mut self, mv: u8) {
+        let (node, mover) = self.here();
+        let next = match (node, mv) {
+            (Node::A, LEAVE) => Node::Tail(0),
+            (Node::A, _) => Node::B,
+            (Node::B, _) => Node::A,
+            (Node::Tail(k), _) => Node::Tail(k + 1),
+        };
+        self.line.push((next, mover.other()));
+    }
+    fn undo(&mut self) {
+        self.line.pop();
+    }
+    fn turns_played(&self) -> usize {
+        self.line.len() - 1
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let here = self.here();
+        let seen = self.line.iter().filter(|&&p| p == here).count();
+        (seen >= 3).then_some(Outcome::Draw)
+    }
+    fn hash(&self) -> u64 {
+        let (node, mover) = self.here();
+        let n = match node {
+            Node::A => 1,
+            Node::B => 2,
+            Node::Tail(k) => 3 + u64::from(k),
+        };
+        n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mover as u64
+    }
+    fn compute_hash(&self) -> u64 {
+        self.hash()
+    }
+    fn format_move(&self, mv: u8) -> String {
+        if mv == LEAVE { "leave".into() } else { "cycle".into() }
+    }
+    fn parse_move(&self, s: &str) -> Result<u8, MoveError> {
+        match s {
+            "cycle" => Ok(CYCLE),
+            "leave" => Ok(LEAVE),
+            _ => Err(MoveError::Syntax(s.into())),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default)]
+struct CycleEval;
+
+impl Evaluate for Cycle {
+    type Evaluator = CycleEval;
+}
+
+impl Evaluator<Cycle> for CycleEval {
+    fn evaluate(&self, game: &Cycle) -> i32 {
+        // Not called with a Cycle of another tail value in these tests: the tail's value
+        // is the game's.
+        let for_p1 = match game.here().0 {
+            Node::A | Node::B => 300,
+            Node::Tail(_) => game.tail_value,
+        };
+        if game.to_move() == Player::P1 { for_p1 } else { -for_p1 }
+    }
+    fn material(&self, _: &Cycle) -> i32 {
+        0
+    }
+}
+
+fn choice(game: &Cycle, depth: u32, contempt: i32) -> (String, i32) {
+    let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(contempt);
+    let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
+    (game.format_move(r.best.unwrap()), r.score.0)
+}
+
+#[test]
+fn a_repetition_in_the_line_is_the_draw_it_will_be() {
+    // Depth 2 reaches A again, not yet the third time: statically +300, really a draw.
+    let game = Cycle::new(-10);
+    assert_eq!(choice(&game, 2, 0), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, 2, 50), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, 6, 50), ("leave".to_string(), -10));
+}
+
+#[test]
+fn contempt_decides_between_a_draw_and_a_slightly_worse_position() {
+    let mut game = Cycle::new(-10);
+    // A has been seen twice already: cycling now draws by the rules at once.
+    game.play(CYCLE);
+    game.play(CYCLE);
+    assert_eq!(choice(&game, 4, 0), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, 4, 5), ("cycle".to_string(), -5));
+    assert_eq!(choice(&game, 4, 20), ("leave".to_string(), -10));
+    // Losing badly, the engine takes the draw even with some contempt.
+    assert_eq!(choice(&Cycle::new(-500), 4, 100), ("cycle".to_string(), -100));
+    // Negative contempt: a draw is welcome even against a good position.
+    assert_eq!(choice(&Cycle::new(40), 4, -50), ("cycle".to_string(), 50));
+    assert_eq!(choice(&Cycle::new(40), 4, 0), ("leave".to_string(), 40));
+}

@@ -140,12 +140,12 @@ pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
 
 /// One side of a match.
 #[derive(Clone, Debug)]
-enum Contestant {
+pub(crate) enum Contestant {
     Random,
     Engine(Think, String),
 }
 
-fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
+pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
     let (body, algorithm) = match spec.split_once('@') {
         Some((b, a)) => (b, Some(parse_algorithm(a)?)),
         None => (spec, None),
@@ -190,13 +190,19 @@ pub struct MatchArgs {
     /// Player A: level:N, time:MS, nodes:N, depth:N, baseline:D (fixed-depth alpha-beta on
     /// material alone), material:MS (alpha-beta on material alone for MS milliseconds) or
     /// random; add @alphabeta or @mcts to choose the algorithm of level, time, nodes, depth.
-    #[arg(long)]
-    pub a: String,
+    #[arg(long, required_unless_present = "round_robin")]
+    pub a: Option<String>,
     /// Player B, as --a.
-    #[arg(long)]
-    pub b: String,
-    /// Number of games; colours alternate, and each random opening is played twice, once
-    /// with each colour.
+    #[arg(long, required_unless_present = "round_robin")]
+    pub b: Option<String>,
+    /// Instead of --a and --b: every pair of these players (comma-separated, as --a; or
+    /// `levels` for level:1 to level:10) plays --games games. Prints the crosstable and one
+    /// Elo scale fitted to all the games (the first player at 0) with 95 % intervals, and
+    /// with --out also saves it as round-robin.txt beside the records.
+    #[arg(long, value_name = "PLAYERS", conflicts_with_all = ["a", "b"])]
+    pub round_robin: Option<String>,
+    /// Number of games (a pairing's, with --round-robin); colours alternate, and each random
+    /// opening is played twice, once with each colour.
     #[arg(long, default_value_t = 20)]
     pub games: usize,
     /// Games played at the same time.
@@ -224,15 +230,18 @@ struct Tally {
     think: [(Duration, usize); 2],
 }
 
-struct Finished {
+pub(crate) struct Finished {
     index: usize,
-    record: Record,
-    a_score: f64,
+    pub(crate) record: Record,
+    /// A's points: 1, ½ or 0.
+    pub(crate) a_score: f64,
     /// Thinking time and moves chosen by each side (A, B), openings excluded.
-    think: [(Duration, usize); 2],
+    pub(crate) think: [(Duration, usize); 2],
 }
 
-fn play_one(
+/// Game `index` of A against B: A takes P1 in even games; each pair of games shares its
+/// random opening.
+pub(crate) fn play_one(
     entry: &EngineEntry,
     variant: &str,
     args: &MatchArgs,
@@ -327,8 +336,13 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
             game_entry.variants.join(", ")
         )));
     }
-    let a = parse_spec(&args.a, &entry).map_err(UsageError)?;
-    let b = parse_spec(&args.b, &entry).map_err(UsageError)?;
+    let (a_spec, b_spec) = match (&args.round_robin, &args.a, &args.b) {
+        (Some(list), _, _) => return crate::ladder::run(args, list, &entry, &variant),
+        (None, Some(a), Some(b)) => (a, b),
+        _ => bail!(UsageError("give --a and --b, or --round-robin".into())),
+    };
+    let a = parse_spec(a_spec, &entry).map_err(UsageError)?;
+    let b = parse_spec(b_spec, &entry).map_err(UsageError)?;
     if args.games == 0 {
         bail!(UsageError("--games must be at least 1".into()));
     }
@@ -443,7 +457,7 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("A {}", args.a),
+        format!("A {a_spec}"),
         t.a_wins,
         t.draws,
         t.b_wins,
@@ -453,7 +467,7 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("B {}", args.b),
+        format!("B {b_spec}"),
         t.b_wins,
         t.draws,
         t.a_wins,

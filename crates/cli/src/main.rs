@@ -15,6 +15,7 @@ mod commands;
 mod computer;
 mod engine;
 mod import;
+mod ladder;
 mod library;
 mod loadtest;
 mod position;

@@ -127,6 +127,51 @@ fn match_rejects_bad_players() {
     }
 }
 
+#[test]
+fn a_round_robin_fits_one_elo_scale_and_saves_its_table() {
+    let dir = std::env::temp_dir().join(format!("ply-round-robin-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let args = ["match", "boop", "--round-robin", "random,level:1,level:4", "--games", "2"];
+    let o = ply(&[&args[..], &["--out", dir.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("boop boop: round robin of 3 players, 6 games"), "{out}");
+    // The crosstable's rows: each pairing played twice, points out of games played.
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("no {name} row in {out}"))
+            .to_string()
+    };
+    assert!(
+        row("random").split_whitespace().skip(2).take(3).all(|c| c == "-" || c.ends_with("/2"))
+    );
+    // One Elo table: the first player at 0, the others with an interval and a step.
+    assert!(out.contains("random = 0"), "{out}");
+    let ratings: Vec<&str> = out.lines().rev().take(3).collect();
+    assert!(ratings.iter().all(|l| l.contains(" ms") || l.contains(" random ")), "{out}");
+    let saved = std::fs::read_to_string(dir.join("round-robin.txt")).unwrap();
+    assert_eq!(saved.lines().skip(1).collect::<Vec<_>>(), out.lines().skip(1).collect::<Vec<_>>());
+    let records = std::fs::read_dir(&dir).unwrap().count() - 1;
+    assert_eq!(records, 6);
+    let record = std::fs::read_to_string(dir.join("boop-1-3-0002.ply")).unwrap();
+    assert!(record.contains("level:4") && record.contains("random"), "{record}");
+    // The same seed gives the same crosstable.
+    let again = text(&ply(&args).stdout);
+    let crosstable = |s: &str| s.lines().skip(1).take(6).collect::<Vec<_>>().join("\n");
+    assert_eq!(crosstable(&again), crosstable(&out));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (list, message) in
+        [("level:1", "at least two players"), ("level:1,level:11", "levels are 1 to 10")]
+    {
+        let o = ply(&["match", "boop", "--round-robin", list, "--games", "2"]);
+        assert_eq!(o.status.code(), Some(2), "{list}");
+        assert!(text(&o.stderr).contains(message), "{list}: {}", text(&o.stderr));
+    }
+    let o = ply(&["match", "boop", "--a", "level:1", "--round-robin", "random,level:1"]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// The node counts of `ply bench`, per game and work, as `docs/benchmarks.md` lists them. They
 /// do not depend on the machine or the build profile (single thread, fixed depths and playout
 /// counts, seeded search), so any change means the rules or the engine behave differently.

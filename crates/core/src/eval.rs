@@ -39,6 +39,23 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = (game, mv);
         false
     }
+
+    /// Whether some move of the player to move might win the game at once. `false` is a
+    /// promise that none does; MCTS then does not try every move for a win when it expands
+    /// the position (in a game with thousands of moves a turn, that trial is most of a
+    /// playout's cost). The default, `true`, promises nothing.
+    fn may_win_at_once(&self, game: &G) -> bool {
+        let _ = game;
+        true
+    }
+
+    /// Whether move `mv` might win the game at once, asked only where
+    /// [`may_win_at_once`](Evaluator::may_win_at_once) said yes: `false` is a promise that it
+    /// does not, so MCTS does not try it. The default, `true`, promises nothing.
+    fn may_win_with(&self, game: &G, mv: G::Move) -> bool {
+        let _ = (game, mv);
+        true
+    }
 }
 
 /// A game with an evaluator of its own: each game crate names it next to its rules (module

@@ -202,6 +202,25 @@ struct PriorTable {
 
 thread_local! {
     static PRIOR: RefCell<Option<Box<PriorTable>>> = const { RefCell::new(None) };
+    static WIN_POINTS: RefCell<Option<Box<WinPoints>>> = const { RefCell::new(None) };
+}
+
+/// Where a piece of the mover must land to win at once by a connection. One turn makes at
+/// most three more points show his colour: those his placed or shifted piece lands on (a
+/// shift uncovers only points its own piece covered, which showed his colour already). So a
+/// connection after the turn follows a path between opposite sides on which, before it, at
+/// most three points were not his, and the piece lands on each of those. A point not his on
+/// such a path is a win point; a piece that lands on none cannot connect.
+struct WinPoints {
+    hash: u64,
+    to_move: u8,
+    /// Every turn may win: the mover places his last piece ([E3] decides on the centre).
+    all: bool,
+    /// Some turn may win.
+    any: bool,
+    points: [bool; N_POINTS],
+    /// The visible colour of each point, for the exact check of a placement.
+    visible: [u8; N_POINTS],
 }
 
 impl Position {
@@ -230,6 +249,56 @@ impl Position {
             }
         }
         PriorTable { hash: st.hash, to_move: me, gain, loss }
+    }
+
+    fn win_points(&self) -> WinPoints {
+        let st = &self.state;
+        let me = st.to_move.index() as u8;
+        let mut w = WinPoints {
+            hash: st.hash,
+            to_move: me,
+            all: st.pieces_left(me as usize) <= 1,
+            any: false,
+            points: [false; N_POINTS],
+            visible: st.visible(),
+        };
+        let vis = w.visible;
+        let mut cost = [0u8; N_POINTS];
+        for (c, &v) in cost.iter_mut().zip(&vis) {
+            *c = u8::from(v != me);
+        }
+        let mut a = [0u16; N_POINTS];
+        let mut b = [0u16; N_POINTS];
+        for (from, to) in PAIRS {
+            // The cheapest path between the two sides costs more than three: none through
+            // any point does.
+            if distances(&cost, from, to, 4, &mut a) > 3 {
+                continue;
+            }
+            distances(&cost, from, 0, FAR, &mut a);
+            distances(&cost, to, 0, FAR, &mut b);
+            for p in 0..N_POINTS {
+                if cost[p] == 1 && a[p] + b[p] - 1 <= 3 {
+                    w.points[p] = true;
+                    w.any = true;
+                }
+            }
+        }
+        w.any |= w.all;
+        w
+    }
+
+    fn with_win_points<R>(&self, f: impl FnOnce(&WinPoints) -> R) -> R {
+        WIN_POINTS.with(|cell| {
+            let mut slot = cell.borrow_mut();
+            let fresh = slot.as_ref().is_some_and(|w| {
+                w.hash == self.state.hash && w.to_move == self.state.to_move.index() as u8
+            });
+            if !fresh {
+                *slot = Some(Box::new(self.win_points()));
+            }
+            f(slot.as_ref().expect("just filled"))
+        })
     }
 
     fn with_prior_table<R>(&self, f: impl FnOnce(&PriorTable) -> R) -> R {
@@ -307,6 +376,36 @@ impl Evaluator<Position> for Eval {
 
     fn value_scale(&self) -> f32 {
         300.0
+    }
+
+    /// A turn wins at once only by a connection of the mover ([E2]: the other player's
+    /// connection alone makes him the winner) or by the mover's last placement ([E3]). See
+    /// [`WinPoints`]: no turn wins when no point can be one of those a winning piece lands on.
+    fn may_win_at_once(&self, position: &Position) -> bool {
+        position.with_win_points(|w| w.any)
+    }
+
+    /// Only a turn whose piece lands on one of the [`WinPoints`] can win. A placement
+    /// changes nothing but its three points, which then show the mover's colour, so whether
+    /// it connects is checked exactly here, without playing it.
+    fn may_win_with(&self, position: &Position, mv: Move) -> bool {
+        position.with_win_points(|w| {
+            if w.all {
+                return true;
+            }
+            let Some(landing) = mv.points() else { return false };
+            if !landing.iter().any(|p| w.points[p.index()]) {
+                return false;
+            }
+            if matches!(mv, Move::Place { .. }) {
+                let mut after = w.visible;
+                for p in landing {
+                    after[p.index()] = w.to_move;
+                }
+                return State::connected(&after, w.to_move);
+            }
+            true
+        })
     }
 
     fn move_prior(&self, position: &Position, mv: Move) -> i32 {

@@ -390,6 +390,16 @@ impl State {
 
     /// [C1]–[C3].
     pub(crate) fn connected(vis: &[u8; N_POINTS], colour: u8) -> bool {
+        // Most positions have no colour on both sides of a pair: one pass rules them out.
+        let mut touched = 0u8;
+        for (&v, &sides) in vis.iter().zip(SIDES.iter()) {
+            if v == colour {
+                touched |= sides;
+            }
+        }
+        if touched & 3 != 3 && touched & 12 != 12 && touched & 48 != 48 {
+            return false;
+        }
         let mut seen = [false; N_POINTS];
         let mut stack = [0u8; N_POINTS];
         for start in 0..N_POINTS {
@@ -553,6 +563,8 @@ impl Position {
         let st = &self.state;
         let mover = st.to_move.other(); // to_move has already changed
         let vis = st.visible();
+        // Nobody was connected before the turn (the game would be over). A placement only
+        // adds points of the mover's colour and covers others, so only he can be now.
         let white = State::connected(&vis, 0);
         let black = State::connected(&vis, 1);
         match (white, black) {

@@ -486,3 +486,43 @@ proptest! {
         run_random("basic", seed);
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The evaluator's promises to MCTS: where it says no turn (or this turn) can win at once, none
+// does. Checked by playing every legal turn of every position of random games.
+
+#[test]
+fn no_turn_wins_where_the_evaluator_says_none_can() {
+    use ply_core::{Evaluate, Evaluator};
+    let eval = Position::evaluator();
+    let (mut positions, mut ruled_out, mut wins, mut turns_skipped) = (0, 0, 0, 0u64);
+    for seed in 0..24u64 {
+        let variant = if seed % 2 == 0 { "standard" } else { "basic" };
+        let mut game = Position::new(variant).unwrap();
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mut moves = Vec::new();
+        while game.outcome().is_none() {
+            game.legal_moves(&mut moves);
+            let mover = game.to_move();
+            let any = eval.may_win_at_once(&game);
+            positions += 1;
+            ruled_out += usize::from(!any);
+            for &mv in &moves {
+                let allowed = any && eval.may_win_with(&game, mv);
+                turns_skipped += u64::from(!allowed);
+                let mut after = game.clone();
+                after.play(mv);
+                if after.outcome() == Some(Outcome::Win(mover)) {
+                    wins += 1;
+                    assert!(allowed, "{mv} wins in {game:?}, but was ruled out (any: {any})");
+                }
+            }
+            let (next, r) = splitmix64(state);
+            state = next;
+            game.play(moves[(r % moves.len() as u64) as usize]);
+        }
+    }
+    // The check has teeth: positions where some turn wins, and positions ruled out whole.
+    assert!(wins > 20 && ruled_out > positions / 2, "{wins} wins, {ruled_out} of {positions}");
+    assert!(turns_skipped > 0);
+}

@@ -190,6 +190,12 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
         self.eval.is_forcing(game, mv)
     }
+    fn may_win_at_once(&self, game: &G) -> bool {
+        self.eval.may_win_at_once(game)
+    }
+    fn may_win_with(&self, game: &G, mv: G::Move) -> bool {
+        self.eval.may_win_with(game, mv)
+    }
 }
 
 /// The evaluator an engine's searchers use: the game's own, with the level's noise.

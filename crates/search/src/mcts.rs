@@ -329,12 +329,19 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         let mover = game.to_move();
-        let winning = moves.iter().position(|&m| {
-            game.play(m);
-            let won = game.outcome() == Some(Outcome::Win(mover));
-            game.undo();
-            won
-        });
+        let winning = if self.eval.may_win_at_once(game) {
+            moves.iter().position(|&m| {
+                if !self.eval.may_win_with(game, m) {
+                    return false;
+                }
+                game.play(m);
+                let won = game.outcome() == Some(Outcome::Win(mover));
+                game.undo();
+                won
+            })
+        } else {
+            None
+        };
         let logits: Vec<f32> =
             moves.iter().map(|&m| self.eval.move_prior(game, m) as f32 / 100.0).collect();
         let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);

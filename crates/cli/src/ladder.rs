@@ -150,11 +150,12 @@ fn solve(a: &[Vec<f64>], b: &[f64]) -> Option<Vec<f64>> {
             return None;
         }
         m.swap(col, pivot);
-        for row in 0..n {
-            if row != col {
-                let f = m[row][col] / m[col][col];
-                for k in col..=n {
-                    m[row][k] -= f * m[col][k];
+        let pivot_row = m[col].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != col {
+                let f = row[col] / pivot_row[col];
+                for (x, &p) in row.iter_mut().zip(&pivot_row).skip(col) {
+                    *x -= f * p;
                 }
             }
         }
@@ -308,14 +309,15 @@ fn report(
         let _ = write!(head, " {:>9}", j + 1);
     }
     let _ = writeln!(out, "{}", head.trim_end());
-    for i in 0..n {
-        let mut row = format!("{:>3} {:<width$}", i + 1, names[i]);
-        for j in 0..n {
+    for (i, name) in names.iter().enumerate() {
+        let mut row = format!("{:>3} {name:<width$}", i + 1);
+        for (j, pairing) in results[i].iter().enumerate() {
             let cell = if i == j {
                 "-".to_string()
             } else {
+                // Each pairing is stored once, under the player listed first.
                 let (points, games) = if i < j {
-                    (results[i][j].points, results[i][j].games)
+                    (pairing.points, pairing.games)
                 } else {
                     (results[j][i].games - results[j][i].points, results[j][i].games)
                 };

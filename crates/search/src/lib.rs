@@ -18,6 +18,7 @@ mod engine;
 mod mcts;
 mod rng;
 mod score;
+pub mod tactics;
 pub mod testkit;
 
 pub use alphabeta::AlphaBeta;

@@ -1,0 +1,75 @@
+//! The tactics suites of `tests/data/tactics-*.txt` (see `ply_search::tactics`): for every
+//! solved position, the exhaustive oracle confirms the distance, alpha-beta searched to that
+//! depth reports a win in exactly that many plies with a turn the oracle confirms, and MCTS
+//! proves every win in one ply at once (its expansion tries turns for a win, skipping those
+//! the evaluator rules out: this checks that the rule-out never hides a win).
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use ply_core::{Evaluate, PositionString};
+use ply_search::tactics::{Tactic, wins_with, wins_within};
+use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
+
+fn suite(game: &str) -> Vec<Tactic> {
+    let path = format!("{}/../../tests/data/tactics-{game}.txt", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let suite: Vec<Tactic> = text
+        .lines()
+        .enumerate()
+        .filter_map(|(i, l)| Tactic::parse(l).unwrap_or_else(|e| panic!("{path}:{}: {e}", i + 1)))
+        .collect();
+    // Both distances are in every suite but PÜNCT's (see its header).
+    assert!(suite.iter().filter(|t| t.plies == 1).count() >= 8, "{path}");
+    if game != "punct" {
+        assert!(suite.iter().filter(|t| t.plies == 3).count() >= 8, "{path}");
+    }
+    suite
+}
+
+fn check<G: Evaluate + PositionString>() {
+    let stop = Arc::new(AtomicBool::new(false));
+    for t in suite(G::NAME) {
+        let at = format!("{} ({})", t.position, t.source);
+        let start = G::from_position_string(&t.position).unwrap_or_else(|e| panic!("{at}: {e}"));
+        let mut game = start.clone();
+        // No shorter win: the distance is exact.
+        assert!(t.plies < 3 || !wins_within(&mut game, t.plies - 2), "{at}: a shorter win");
+        let mut search = AlphaBeta::<G>::new(16, 1);
+        let r = search.search(&start, &Limits::depth(t.plies), &stop);
+        assert_eq!(r.score.wins_in(), Some(t.plies), "{at}: alpha-beta says {}", r.score);
+        let best = r.best.expect("a move");
+        assert!(
+            wins_with(&mut game, best, t.plies),
+            "{at}: {} does not win",
+            game.format_move(best)
+        );
+        if t.plies == 1 {
+            let mut mcts = Mcts::<G>::new(16, 1);
+            let r = mcts.search(&start, &Limits::nodes(2), &stop);
+            let best = r.best.expect("a move");
+            assert_eq!(r.score.wins_in(), Some(1), "{at}: MCTS says {}", r.score);
+            assert!(wins_with(&mut game, best, 1), "{at}: MCTS's {}", game.format_move(best));
+        }
+    }
+}
+
+#[test]
+fn boop_tactics() {
+    check::<ply_boop::Boop>();
+}
+
+#[test]
+fn gipf_tactics() {
+    check::<ply_gipf::Position>();
+}
+
+#[test]
+fn zertz_tactics() {
+    check::<ply_zertz::Position>();
+}
+
+#[test]
+fn punct_tactics() {
+    check::<ply_punct::Position>();
+}

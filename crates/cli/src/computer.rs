@@ -146,7 +146,19 @@ pub(crate) enum Contestant {
 }
 
 pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
-    let (body, algorithm) = match spec.split_once('@') {
+    // `/tN`: N search threads.
+    let (spec_body, threads) = match spec.rsplit_once("/t") {
+        Some((body, n)) => {
+            let n: usize =
+                n.parse().map_err(|_| format!("'{n}' in '{spec}' is not a number of threads"))?;
+            if !(1..=64).contains(&n) {
+                return Err(format!("{n} threads in '{spec}': 1 to 64"));
+            }
+            (body, n)
+        }
+        None => (spec, 1),
+    };
+    let (body, algorithm) = match spec_body.split_once('@') {
         Some((b, a)) => (b, Some(parse_algorithm(a)?)),
         None => (spec, None),
     };
@@ -177,7 +189,7 @@ pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, 
             ));
         }
     };
-    Ok(Contestant::Engine(think, spec.to_string()))
+    Ok(Contestant::Engine(Think { threads, ..think }, spec.to_string()))
 }
 
 #[derive(Args, Debug)]
@@ -189,7 +201,8 @@ pub struct MatchArgs {
     pub variant: Option<String>,
     /// Player A: level:N, time:MS, nodes:N, depth:N, baseline:D (fixed-depth alpha-beta on
     /// material alone), material:MS (alpha-beta on material alone for MS milliseconds) or
-    /// random; add @alphabeta or @mcts to choose the algorithm of level, time, nodes, depth.
+    /// random; add @alphabeta or @mcts to choose the algorithm of level, time, nodes, depth,
+    /// and /tN to search with N threads (e.g. time:300@alphabeta/t2).
     #[arg(long, required_unless_present = "round_robin")]
     pub a: Option<String>,
     /// Player B, as --a.

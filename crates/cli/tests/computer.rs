@@ -115,11 +115,17 @@ fn match_reports_a_table_and_saves_records() {
 
 #[test]
 fn match_rejects_bad_players() {
+    let o =
+        ply(&["match", "boop", "--a", "nodes:2000@alphabeta/t2", "--b", "random", "--games", "2"]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains("A nodes:2000@alphabeta/t2"), "{}", text(&o.stdout));
     for (spec, message) in [
         ("level:0", "levels are 1 to 10"),
         ("speed:3", "not a kind of player"),
         ("level", "is not a player"),
         ("nodes:x", "not a number"),
+        ("time:300/tx", "not a number of threads"),
+        ("time:300@alphabeta/t0", "1 to 64"),
     ] {
         let o = ply(&["match", "boop", "--a", spec, "--b", "random", "--games", "2"]);
         assert_eq!(o.status.code(), Some(2), "{spec}");

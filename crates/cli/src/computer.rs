@@ -1,10 +1,10 @@
 //! The computer player on the command line: `bestmove`, `match` and `bench`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
@@ -244,7 +244,6 @@ struct Tally {
 }
 
 pub(crate) struct Finished {
-    index: usize,
     pub(crate) record: Record,
     /// A's points: 1, ½ or 0.
     pub(crate) a_score: f64,
@@ -329,7 +328,73 @@ pub(crate) fn play_one(
         record.set_header("Termination", &n);
     }
     record.moves = moves;
-    Ok(Finished { index, record, a_score, think: thinking })
+    Ok(Finished { record, a_score, think: thinking })
+}
+
+/// The progress bar of a run of `len` games.
+pub(crate) fn games_bar(len: usize) -> ProgressBar {
+    let bar = ProgressBar::new(len as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} elapsed, eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// The value behind `m`, even if a thread panicked while holding it (the tallies stay
+/// meaningful: each update is one statement).
+pub(crate) fn locked<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Plays games `0..count`, `threads` at a time, advancing `bar`: `play(k)` plays game `k`
+/// and names its record file; every finished game goes to `done` (with `k`) and, with `out`, is saved
+/// there. Returns what failed, one line each, also printed on standard error.
+pub(crate) fn play_games(
+    count: usize,
+    threads: usize,
+    out: Option<&Path>,
+    bar: &ProgressBar,
+    play: impl Fn(usize) -> Result<(String, Finished), String> + Sync,
+    done: impl Fn(usize, &Finished) + Sync,
+) -> Vec<String> {
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= count {
+                        break;
+                    }
+                    match play(k) {
+                        Ok((file, finished)) => {
+                            done(k, &finished);
+                            if let Some(dir) = out {
+                                let path = dir.join(file);
+                                if let Err(e) = std::fs::write(&path, finished.record.to_string()) {
+                                    locked(&failures)
+                                        .push(format!("cannot write {}: {e}", path.display()));
+                                }
+                            }
+                        }
+                        Err(e) => locked(&failures).push(e),
+                    }
+                    bar.inc(1);
+                }
+            });
+        }
+    });
+    bar.finish_and_clear();
+    let failures = failures.into_inner().unwrap_or_else(PoisonError::into_inner);
+    for f in &failures {
+        eprintln!("ply: {f}");
+    }
+    failures
 }
 
 /// Elo difference for a score fraction (infinite at 0 and 1).
@@ -362,70 +427,36 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.out {
         std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     }
-    let bar = ProgressBar::new(args.games as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} elapsed, eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
-    let next = AtomicUsize::new(0);
+    let bar = games_bar(args.games);
     let tally = Mutex::new(Tally::default());
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::Relaxed);
-                    if index >= args.games {
-                        break;
-                    }
-                    match play_one(&entry, &variant, args, &a, &b, index) {
-                        Ok(done) => {
-                            let mut t =
-                                tally.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                            for side in 0..2 {
-                                t.think[side].0 += done.think[side].0;
-                                t.think[side].1 += done.think[side].1;
-                            }
-                            if done.a_score == 1.0 {
-                                t.a_wins += 1;
-                            } else if done.a_score == 0.0 {
-                                t.b_wins += 1;
-                            } else {
-                                t.draws += 1;
-                            }
-                            bar.set_message(format!("A {} = {} B {}", t.a_wins, t.draws, t.b_wins));
-                            drop(t);
-                            if let Some(dir) = &args.out {
-                                let path =
-                                    dir.join(format!("{}-{:04}.ply", entry.name, done.index + 1));
-                                if let Err(e) = std::fs::write(&path, done.record.to_string()) {
-                                    failures
-                                        .lock()
-                                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                        .push(format!("cannot write {}: {e}", path.display()));
-                                }
-                            }
-                        }
-                        Err(e) => failures
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .push(format!("game {}: {e:#}", index + 1)),
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let failures = failures.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    for f in &failures {
-        eprintln!("ply: {f}");
-    }
-    let t = tally.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let failures = play_games(
+        args.games,
+        args.threads,
+        args.out.as_deref(),
+        &bar,
+        |index| {
+            play_one(&entry, &variant, args, &a, &b, index)
+                .map(|done| (format!("{}-{:04}.ply", entry.name, index + 1), done))
+                .map_err(|e| format!("game {}: {e:#}", index + 1))
+        },
+        |_, done| {
+            let mut t = locked(&tally);
+            for side in 0..2 {
+                t.think[side].0 += done.think[side].0;
+                t.think[side].1 += done.think[side].1;
+            }
+            if done.a_score == 1.0 {
+                t.a_wins += 1;
+            } else if done.a_score == 0.0 {
+                t.b_wins += 1;
+            } else {
+                t.draws += 1;
+            }
+            bar.set_message(format!("A {} = {} B {}", t.a_wins, t.draws, t.b_wins));
+        },
+    );
+    let t = tally.into_inner().unwrap_or_else(PoisonError::into_inner);
     let n = (t.a_wins + t.draws + t.b_wins) as f64;
     if n == 0.0 {
         bail!("no game finished");

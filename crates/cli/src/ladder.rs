@@ -6,14 +6,12 @@ use std::fmt::Write as _;
 use std::io::Write;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
-use indicatif::{ProgressBar, ProgressStyle};
 use ply_search::EngineEntry;
 
-use crate::computer::{Contestant, MatchArgs, parse_spec, play_one};
+use crate::computer::{Contestant, MatchArgs, games_bar, locked, parse_spec, play_games, play_one};
 use crate::position::UsageError;
 
 /// The players of `--round-robin`: a comma-separated list of specs, or `levels` for
@@ -203,72 +201,37 @@ pub fn run(
     // Game g of every pairing before game g + 1 of any, so a run cut short is balanced.
     let jobs: Vec<(usize, usize)> =
         (0..args.games).flat_map(|g| (0..pairs.len()).map(move |p| (p, g))).collect();
-    let bar = ProgressBar::new(jobs.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} elapsed, eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = games_bar(jobs.len());
     bar.set_message(format!("{n} players"));
-    let next = AtomicUsize::new(0);
     let results = Mutex::new(vec![vec![Pairing::default(); n]; n]);
     let thinking = Mutex::new(vec![(Duration::ZERO, 0usize); n]);
-    let failures: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let start = Instant::now();
-    std::thread::scope(|scope| {
-        for _ in 0..args.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(p, g)) = jobs.get(k) else { break };
-                    let (i, j) = pairs[p];
-                    match play_one(entry, variant, args, &contestants[i], &contestants[j], g) {
-                        Ok(done) => {
-                            {
-                                let mut r = results
-                                    .lock()
-                                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                                r[i][j].points += done.a_score;
-                                r[i][j].games += 1.0;
-                            }
-                            {
-                                let mut t = thinking
-                                    .lock()
-                                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                                for (side, player) in [(0, i), (1, j)] {
-                                    t[player].0 += done.think[side].0;
-                                    t[player].1 += done.think[side].1;
-                                }
-                            }
-                            if let Some(dir) = &args.out {
-                                let file =
-                                    format!("{}-{}-{}-{:04}.ply", entry.name, i + 1, j + 1, g + 1);
-                                let path = dir.join(file);
-                                if let Err(e) = std::fs::write(&path, done.record.to_string()) {
-                                    failures
-                                        .lock()
-                                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                                        .push(format!("cannot write {}: {e}", path.display()));
-                                }
-                            }
-                        }
-                        Err(e) => failures
-                            .lock()
-                            .unwrap_or_else(std::sync::PoisonError::into_inner)
-                            .push(format!("{} vs {}, game {}: {e:#}", names[i], names[j], g + 1)),
-                    }
-                    bar.inc(1);
-                }
-            });
-        }
-    });
-    bar.finish_and_clear();
-    let failures = failures.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
-    for f in &failures {
-        eprintln!("ply: {f}");
-    }
+    let failures = play_games(
+        jobs.len(),
+        args.threads,
+        args.out.as_deref(),
+        &bar,
+        |k| {
+            let (p, g) = jobs[k];
+            let (i, j) = pairs[p];
+            play_one(entry, variant, args, &contestants[i], &contestants[j], g)
+                .map(|done| (format!("{}-{}-{}-{:04}.ply", entry.name, i + 1, j + 1, g + 1), done))
+                .map_err(|e| format!("{} vs {}, game {}: {e:#}", names[i], names[j], g + 1))
+        },
+        |k, done| {
+            let (i, j) = pairs[jobs[k].0];
+            {
+                let mut r = locked(&results);
+                r[i][j].points += done.a_score;
+                r[i][j].games += 1.0;
+            }
+            let mut t = locked(&thinking);
+            for (side, player) in [(0, i), (1, j)] {
+                t[player].0 += done.think[side].0;
+                t[player].1 += done.think[side].1;
+            }
+        },
+    );
     let results = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     let thinking = thinking.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
     let played: f64 = results.iter().flatten().map(|p| p.games).sum();

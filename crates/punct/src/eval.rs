@@ -25,6 +25,7 @@
 //! thread by hash), so each move costs three look-ups.
 
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 use ply_core::Evaluator;
 
@@ -289,30 +290,48 @@ impl Position {
     }
 
     fn with_win_points<R>(&self, f: impl FnOnce(&WinPoints) -> R) -> R {
-        WIN_POINTS.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let fresh = slot.as_ref().is_some_and(|w| {
-                w.hash == self.state.hash && w.to_move == self.state.to_move.index() as u8
-            });
-            if !fresh {
-                *slot = Some(Box::new(self.win_points()));
-            }
-            f(slot.as_ref().expect("just filled"))
-        })
+        with_cached(&WIN_POINTS, self, || self.win_points(), f)
     }
 
     fn with_prior_table<R>(&self, f: impl FnOnce(&PriorTable) -> R) -> R {
-        PRIOR.with(|cell| {
-            let mut slot = cell.borrow_mut();
-            let fresh = slot.as_ref().is_some_and(|t| {
-                t.hash == self.state.hash && t.to_move == self.state.to_move.index() as u8
-            });
-            if !fresh {
-                *slot = Some(Box::new(self.prior_table()));
-            }
-            f(slot.as_ref().expect("just filled"))
-        })
+        with_cached(&PRIOR, self, || self.prior_table(), f)
     }
+}
+
+/// A table computed from one position (its hash and mover say which).
+trait OfPosition {
+    fn hash_and_mover(&self) -> (u64, u8);
+}
+
+impl OfPosition for PriorTable {
+    fn hash_and_mover(&self) -> (u64, u8) {
+        (self.hash, self.to_move)
+    }
+}
+
+impl OfPosition for WinPoints {
+    fn hash_and_mover(&self) -> (u64, u8) {
+        (self.hash, self.to_move)
+    }
+}
+
+/// `f` of `position`'s table in `cell`, made by `make` when the cell holds another
+/// position's. One cell per thread: the priors of every move of a position, or the win check
+/// of each, then cost a look-up.
+fn with_cached<T: OfPosition, R>(
+    cell: &'static LocalKey<RefCell<Option<Box<T>>>>,
+    position: &Position,
+    make: impl FnOnce() -> T,
+    f: impl FnOnce(&T) -> R,
+) -> R {
+    cell.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        let key = (position.state.hash, position.state.to_move.index() as u8);
+        if slot.as_ref().is_none_or(|t| t.hash_and_mover() != key) {
+            *slot = Some(Box::new(make()));
+        }
+        f(slot.as_ref().expect("just filled"))
+    })
 }
 
 ply_core::evaluator!(Eval for Position);

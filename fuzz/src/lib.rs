@@ -351,11 +351,13 @@ pub fn check_ws_message(data: &[u8]) {
             assert_eq!(again, msg);
         }
         Err(e) => {
-            // The server cuts its explanation to 200 characters (socket.rs); an input longer
-            // than that cannot come back whole.
-            let mut detail = e.to_string();
-            detail.truncate(200);
-            if data.len() > 200 {
+            // The server's explanation (socket.rs) is cut to 200 bytes: it never panics, and
+            // an input longer than that cannot come back whole.
+            let ply_server::Reason::BadMessage(detail) = ply_server::Reason::unreadable(&e) else {
+                panic!("an unreadable message is a bad message");
+            };
+            assert!(detail.len() <= ply_server::reason::MESSAGE_DETAIL);
+            if data.len() > ply_server::reason::MESSAGE_DETAIL {
                 assert!(!detail.as_bytes().windows(data.len()).any(|w| w == data));
             }
         }

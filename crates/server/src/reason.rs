@@ -5,6 +5,9 @@ use ply_core::Player;
 
 use crate::i18n::Lang;
 
+/// The longest explanation of an unreadable message, in bytes.
+pub const MESSAGE_DETAIL: usize = 200;
+
 /// Why a request was refused: a message for people and an HTTP-like status.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rejection {
@@ -93,6 +96,16 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// [`Reason::BadMessage`] for a message the protocol cannot read: the reader's
+    /// explanation cut to 200 bytes at a character boundary, so a long message is never echoed
+    /// back whole (and a cut never falls inside a character, which would panic).
+    #[must_use]
+    pub fn unreadable(error: &serde_json::Error) -> Reason {
+        let mut detail = error.to_string();
+        detail.truncate(detail.floor_char_boundary(MESSAGE_DETAIL));
+        Reason::BadMessage(detail)
+    }
+
     /// A short stable name for programs (the `code` of a WebSocket `error`).
     #[must_use]
     pub fn code(&self) -> &'static str {

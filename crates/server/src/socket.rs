@@ -255,9 +255,7 @@ async fn client(mut c: Connection, mut stopping: tokio::sync::watch::Receiver<bo
                     Ok(m) => m,
                     Err(e) => {
                         // Never echo the message back: say what is wrong in a few words.
-                        let mut detail = e.to_string();
-                        detail.truncate(200);
-                        let r = Rejection::new(400, Reason::BadMessage(detail));
+                        let r = Rejection::new(400, Reason::unreadable(&e));
                         if !c.refuse(&r).await { break; }
                         continue;
                     }

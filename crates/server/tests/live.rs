@@ -38,6 +38,11 @@ async fn bad_messages_get_a_typed_error_and_change_nothing() {
         (json!({"type": "hello", "protocol": 99}), "another protocol"),
         (json!({"type": marker.clone()}), "a long unknown type"),
         (json!({"type": "move", "move": marker.clone()}), "an illegal long move"),
+        // The explanation is cut at 200 bytes: one of these three cuts would fall inside a
+        // three-byte character (a panic, before the cut kept to character boundaries).
+        (json!({"type": "홍".repeat(100)}), "a long type of Hangul"),
+        (json!({"type": format!("a{}", "홍".repeat(100))}), "the same, one byte on"),
+        (json!({"type": format!("ab{}", "홍".repeat(100))}), "the same, two bytes on"),
     ] {
         send(&mut c, bad).await;
         let e = next_of(&mut c, &["error", "event"]).await;

@@ -226,7 +226,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         };
         match found {
             Some(0) => {}
-            Some(index) => self.reroot(index),
+            Some(index) => self.compact(index, 0),
             None => {
                 self.nodes.clear();
                 self.nodes.push(Self::new_node(game));
@@ -234,11 +234,6 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             }
         }
         self.root_game = Some(game.clone());
-    }
-
-    /// Keeps only the subtree under `index`, renumbered with it as the root.
-    fn reroot(&mut self, index: usize) {
-        self.compact(index, 0);
     }
 
     /// The bytes the tree would hold after [`compact`](Tree::compact)`(0, threshold)`.

@@ -8,6 +8,28 @@ use crate::geometry::{Cell, Line};
 use crate::rules::Boop;
 use crate::types::{Graduation, Kind, Move};
 
+ply_core::weights! {
+    /// boop.'s evaluation weights (`weights.txt`, read at build time; `ply tune boop` fits them).
+    pub struct Weights {
+        /// A cat owned, on the bed or in the pool.
+        tuned CAT: 1,
+        /// A piece on a centre cell (c3–d4), and one on the ring around them.
+        tuned PLACE: 2,
+        /// A cat on a centre cell, beyond PLACE.
+        tuned CAT_CENTRE: 1,
+        /// Three own cats in a line: the game is won.
+        fixed CAT_LINE: 1,
+        /// Three own pieces in a line (they graduate).
+        tuned THREE: 1,
+        /// Two own cats in a line with its third cell empty.
+        tuned TWO_CATS_OPEN: 1,
+        /// Two own pieces in a line with its third cell empty.
+        tuned TWO_OPEN: 1,
+        /// The side to move acts on his threats first.
+        tuned TEMPO: 1,
+    }
+}
+
 /// Cells two steps or more from every edge (c3–d4) and one step (the ring around them).
 const CENTRE: u64 = bits(&[14, 15, 20, 21]);
 const RING: u64 = bits(&[7, 8, 9, 10, 13, 16, 19, 22, 25, 26, 27, 28]);
@@ -24,29 +46,30 @@ const fn bits(cells: &[u8]) -> u64 {
 
 impl Boop {
     /// A side's standing, without regard to whose turn it is.
-    fn standing(&self, p: Player) -> i32 {
+    fn standing(&self, w: &Weights, p: Player) -> i32 {
         let kittens = self.cells_mask(p, Kind::Kitten);
         let cats = self.cells_mask(p, Kind::Cat);
         let pool = self.pool(p);
         let mine = kittens | cats;
         let empty = !self.occupied_mask() & ((1 << 36) - 1);
         let cats_owned = (cats.count_ones() + u32::from(pool.cats)) as i32;
-        let mut s = 150 * cats_owned;
-        s += 12 * (mine & CENTRE).count_ones() as i32 + 5 * (mine & RING).count_ones() as i32;
-        s += 10 * (cats & CENTRE).count_ones() as i32;
+        let mut s = w[Weights::CAT] * cats_owned;
+        s += w[Weights::PLACE] * (mine & CENTRE).count_ones() as i32
+            + w[Weights::PLACE + 1] * (mine & RING).count_ones() as i32;
+        s += w[Weights::CAT_CENTRE] * (cats & CENTRE).count_ones() as i32;
         for line in Line::all() {
             let m = line.mask();
             let own = (mine & m).count_ones();
             let own_cats = (cats & m).count_ones();
             let open = (empty & m).count_ones();
             if own_cats == 3 {
-                s += 20_000;
+                s += w[Weights::CAT_LINE];
             } else if own == 3 {
-                s += 90;
+                s += w[Weights::THREE];
             } else if own_cats == 2 && open == 1 {
-                s += 160;
+                s += w[Weights::TWO_CATS_OPEN];
             } else if own == 2 && open == 1 {
-                s += 35;
+                s += w[Weights::TWO_OPEN];
             }
         }
         s
@@ -61,13 +84,14 @@ impl Boop {
     }
 }
 
-ply_core::evaluator!(Eval for Boop);
+ply_core::evaluator!(Eval for Boop, Weights, [("default", include_str!("weights.txt"))]);
 
 impl Evaluator<Boop> for Eval {
     fn evaluate(&self, position: &Boop) -> i32 {
         let me = position.to_move();
         // The side to move gets a tempo: he acts on his threats first.
-        position.standing(me) - position.standing(me.other()) + 25
+        position.standing(&self.w, me) - position.standing(&self.w, me.other())
+            + self.w[Weights::TEMPO]
     }
 
     fn material(&self, position: &Boop) -> i32 {

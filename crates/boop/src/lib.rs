@@ -23,7 +23,7 @@ mod text;
 mod types;
 mod view;
 
-pub use eval::Eval;
+pub use eval::{Eval, Weights};
 pub use geometry::{Cell, Direction, Line, Segment, Travel};
 pub use rules::Boop;
 pub use setup::Setup;

@@ -71,23 +71,48 @@ pub trait Evaluate: Game {
     }
 }
 
-/// Declares a game's evaluator: the unit struct `$eval` (a value of its own, with no weights
-/// to set yet) and the game's [`Evaluate`] naming it. The game crate then writes
-/// `impl Evaluator<$game> for $eval`; an evaluator with weights is a struct of its own instead.
+/// Declares a game's evaluator: the struct `$eval`, holding the weights `$weights` (made by
+/// [`weights!`](crate::weights!)), its [`Tunable`](crate::Tunable) built-in sets (the first is
+/// the default; every one is read by the compiler), and the game's [`Evaluate`] naming it.
+/// The game crate then writes `impl Evaluator<$game> for $eval`, reading its numbers from
+/// `self.w`.
 ///
 /// ```ignore
-/// ply_core::evaluator!(Eval for Position);
+/// ply_core::evaluator!(Eval for Position, Weights, [
+///     ("default", include_str!("weights.txt")),
+///     ("hand", include_str!("weights-hand.txt")),
+/// ]);
 /// ```
 #[macro_export]
 macro_rules! evaluator {
-    ($eval:ident for $game:ty) => {
+    ($eval:ident for $game:ty, $weights:ty, [$(($set:literal, $text:expr)),+ $(,)?]) => {
         /// The game's evaluator: a value of its own, so search, noise and tuning take it beside
-        /// the position ([`Evaluator`](ply_core::Evaluator)). It has no weights to set yet.
-        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-        pub struct $eval;
+        /// the position ([`Evaluator`](ply_core::Evaluator)), holding its weights.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct $eval {
+            w: $weights,
+        }
+
+        impl Default for $eval {
+            fn default() -> Self {
+                const SETS: &[$weights] = &[$(<$weights>::built_in($text)),+];
+                $eval { w: SETS[0] }
+            }
+        }
 
         impl $crate::Evaluate for $game {
             type Evaluator = $eval;
+        }
+
+        impl $crate::Tunable<$game> for $eval {
+            type Weights = $weights;
+            const SETS: &'static [(&'static str, &'static str)] = &[$(($set, $text)),+];
+            fn weights(&self) -> &$weights {
+                &self.w
+            }
+            fn with_weights(w: $weights) -> Self {
+                $eval { w }
+            }
         }
     };
 }

@@ -28,6 +28,7 @@ mod perft;
 mod player;
 pub mod position;
 pub mod testkit;
+pub mod weights;
 pub mod zobrist;
 
 pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame, position_keys};
@@ -38,3 +39,4 @@ pub use history::History;
 pub use perft::{divide, perft};
 pub use player::{ByPlayer, Outcome, Player};
 pub use position::{PositionError, PositionString, position_key};
+pub use weights::{Tunable, WeightGroup, Weights, WeightsError};

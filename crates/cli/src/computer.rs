@@ -233,6 +233,13 @@ pub struct MatchArgs {
     /// Save every game as a record in this directory.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
+    /// Player A evaluates with this weight set: a built-in one (`default`) or a weights
+    /// file, e.g. one `ply tune` wrote.
+    #[arg(long, value_name = "SET|FILE", conflicts_with = "round_robin")]
+    pub a_weights: Option<String>,
+    /// Player B's weight set, as --a-weights.
+    #[arg(long, value_name = "SET|FILE", conflicts_with = "round_robin")]
+    pub b_weights: Option<String>,
 }
 
 #[derive(Default)]
@@ -263,6 +270,11 @@ pub(crate) fn play_one(
 ) -> anyhow::Result<Finished> {
     let mut engines: Vec<Box<dyn AnyEngine>> =
         vec![entry.new_engine(variant)?, entry.new_engine(variant)?];
+    for (engine, weights) in engines.iter_mut().zip([&args.a_weights, &args.b_weights]) {
+        if let Some(w) = weights {
+            engine.set_weights(w).map_err(UsageError)?;
+        }
+    }
     let mut game = entry.new_engine(variant)?;
     let a_is_p1 = index.is_multiple_of(2);
     // The opening is shared by the two games of a pair.
@@ -314,12 +326,19 @@ pub(crate) fn play_one(
         Some(o) => o.score_for(a_player),
         None => 0.5,
     };
-    let name = |p: &Contestant| match p {
-        Contestant::Random => "random".to_string(),
-        Contestant::Engine(_, s) => s.clone(),
+    let name = |p: &Contestant, weights: &Option<String>| {
+        let spec = match p {
+            Contestant::Random => "random".to_string(),
+            Contestant::Engine(_, s) => s.clone(),
+        };
+        match weights {
+            Some(w) => format!("{spec} weights:{w}"),
+            None => spec,
+        }
     };
+    let (a_name, b_name) = (name(a, &args.a_weights), name(b, &args.b_weights));
     let mut record = Record::new(entry.name, variant);
-    let (p1, p2) = if a_is_p1 { (name(a), name(b)) } else { (name(b), name(a)) };
+    let (p1, p2) = if a_is_p1 { (a_name, b_name) } else { (b_name, a_name) };
     record.set_header("P1", &p1);
     record.set_header("P2", &p2);
     record.set_header("Round", &(index + 1).to_string());
@@ -403,6 +422,22 @@ fn elo(score: f64) -> f64 {
 }
 
 pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
+    let summary = play_match(args)?;
+    print!("{}", summary.text);
+    Ok(if summary.failures == 0 { ExitCode::SUCCESS } else { ExitCode::from(1) })
+}
+
+/// The outcome of a match between A and B.
+pub(crate) struct MatchSummary {
+    /// The results table and Elo difference, as `ply match` prints them.
+    pub(crate) text: String,
+    /// Games that could not be played or saved.
+    pub(crate) failures: usize,
+}
+
+/// Plays the match of `args` (A against B; the round robin prints its own report).
+pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
+    use std::fmt::Write as _;
     let entry = ply_games::engine(&args.game).map_err(UsageError)?;
     let registry = ply_games::registry();
     let game_entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
@@ -415,12 +450,19 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
         )));
     }
     let (a_spec, b_spec) = match (&args.round_robin, &args.a, &args.b) {
-        (Some(list), _, _) => return crate::ladder::run(args, list, &entry, &variant),
+        (Some(list), _, _) => {
+            let code = crate::ladder::run(args, list, &entry, &variant)?;
+            let failures = usize::from(code != ExitCode::SUCCESS);
+            return Ok(MatchSummary { text: String::new(), failures });
+        }
         (None, Some(a), Some(b)) => (a, b),
         _ => bail!(UsageError("give --a and --b, or --round-robin".into())),
     };
     let a = parse_spec(a_spec, &entry).map_err(UsageError)?;
     let b = parse_spec(b_spec, &entry).map_err(UsageError)?;
+    for weights in [&args.a_weights, &args.b_weights].into_iter().flatten() {
+        entry.new_engine(&variant)?.set_weights(weights).map_err(UsageError)?;
+    }
     if args.games == 0 {
         bail!(UsageError("--games must be at least 1".into()));
     }
@@ -477,7 +519,7 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
         }
     };
     let (lo, hi) = (snap(centre - half), snap(centre + half));
-    let mut out = std::io::stdout().lock();
+    let mut out = String::new();
     writeln!(
         out,
         "{} {variant}: {} games in {:.1} s",
@@ -534,7 +576,7 @@ pub fn run_match(args: &MatchArgs) -> anyhow::Result<ExitCode> {
         fmt(elo(lo)),
         fmt(elo(hi))
     )?;
-    Ok(if failures.is_empty() { ExitCode::SUCCESS } else { ExitCode::from(1) })
+    Ok(MatchSummary { text: out, failures: failures.len() })
 }
 
 #[derive(Args, Debug)]

@@ -20,6 +20,7 @@ mod library;
 mod loadtest;
 mod position;
 mod serve;
+mod tune;
 
 /// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.
 ///
@@ -49,6 +50,11 @@ enum Command {
     /// Play engines against each other: a results table with the Elo difference, and every
     /// game saved as a record.
     Match(computer::MatchArgs),
+    /// Fit a game's evaluation weights to games (Texel tuning): self-play games and records
+    /// give positions labelled with their results, the weights are fitted to them and
+    /// written as a weights file, and `--check N` plays the fitted weights against the
+    /// starting ones (docs/tuning.md).
+    Tune(tune::TuneArgs),
     /// A fixed benchmark per game: perft and search speed; the node counts are a
     /// signature of the engine's behaviour.
     Bench(computer::BenchArgs),
@@ -88,6 +94,7 @@ fn main() -> ExitCode {
         Command::Bestmove(args) => computer::bestmove(args),
         Command::Match(args) => computer::run_match(args),
         Command::Bench(args) => computer::bench(args),
+        Command::Tune(args) => tune::run(args),
         Command::Engine(args) => engine::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Import(args) => import::run(args),

@@ -192,11 +192,17 @@ impl Fault {
             }
             Fault::TooFew { line, group } => {
                 let g = groups[group];
-                (line, format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1))
+                (
+                    line,
+                    format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1),
+                )
             }
             Fault::TooMany { line, group } => {
                 let g = groups[group];
-                (line, format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1))
+                (
+                    line,
+                    format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1),
+                )
             }
             Fault::Missing { group } => (0, format!("{} is missing", groups[group].name)),
         };

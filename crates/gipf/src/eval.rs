@@ -12,26 +12,36 @@ use crate::rules::{Board, Row};
 use crate::rules::{Position, State};
 use crate::types::{EntryPhase, GIPF_BIT, Move, NO_PUSH, Variant};
 
-/// Value of a chip in reserve, and of a chip on the board, in evaluation units.
-const RESERVE: i32 = 100;
-const ON_BOARD: i32 = 55;
-/// Extra penalty for a nearly empty reserve, by reserve size (0, 1, 2, 3).
-const LOW_RESERVE: [i32; 4] = [260, 150, 70, 25];
-/// Penalty for a committed player with only one or two GIPF pieces left.
-const LAST_GIPF: i32 = 220;
-const TWO_GIPF: i32 = 45;
-/// Bonus for a piece by its distance from the centre (0, 1, 2, 3).
-const CENTRALITY: [i32; 4] = [14, 9, 4, 0];
-/// A push that makes a row: worth a base (chips come back to the reserve), plus the
-/// opponent's chips in the runs, plus a lethal bonus when the runs hold all his GIPF pieces.
-/// The side to move takes his best; the opponent's best counts two thirds against him (he
-/// may parry one), and extra threatening entries count by number (0, 1, 2, 3+).
-const THREAT_BASE: i32 = 90;
-const CAPTURE: i32 = 70;
-const LETHAL: i32 = 800;
-const MORE_THREATS: [i32; 4] = [0, 0, 30, 50];
-/// Own rows still standing on the board when it is one's turn (made by the opponent's push).
-const STANDING_ROW: i32 = 150;
+ply_core::weights! {
+    /// GIPF's evaluation weights (`weights.txt`, read at build time; `ply tune gipf` fits them).
+    pub struct Weights {
+        /// A chip in reserve.
+        tuned RESERVE: 1,
+        /// A chip on the board (a row brings it back, but the opponent can capture it).
+        tuned ON_BOARD: 1,
+        /// Extra penalty for a nearly empty reserve, by its size (0, 1, 2, 3).
+        tuned LOW_RESERVE: 4,
+        /// Penalty for a committed player with only one GIPF piece left.
+        tuned LAST_GIPF: 1,
+        /// Penalty for a committed player with two GIPF pieces left.
+        tuned TWO_GIPF: 1,
+        /// A piece by its distance from the centre (0, 1, 2, 3).
+        tuned CENTRALITY: 4,
+        /// A push that makes a row, beyond what it captures: its chips come back to the
+        /// reserve. The side to move takes his best threat; the opponent's counts two thirds
+        /// against him (he may parry one).
+        tuned THREAT_BASE: 1,
+        /// An opponent's chip in the runs of a threatening push.
+        tuned CAPTURE: 1,
+        /// A threatening push whose runs hold every GIPF piece the opponent has left.
+        tuned LETHAL: 1,
+        /// Extra threatening entries, by their number (0, 1, 2, 3 or more); the opponent's
+        /// count twice.
+        tuned MORE_THREATS: 4,
+        /// Own rows still standing when it is one's turn (made by the opponent's push).
+        tuned STANDING_ROW: 1,
+    }
+}
 
 /// Cells by distance from the centre e5.
 const RINGS: [u64; 4] = {
@@ -59,7 +69,7 @@ const fn max3(a: i32, b: i32, c: i32) -> i32 {
 /// Threats of `p`: the number of entries whose push makes a row of his colour (capped at 3)
 /// and the value of the best of them: the opponent's chips in the runs, and whether they hold
 /// every GIPF piece the opponent has left.
-fn threats(state: &State, p: usize) -> (usize, i32) {
+fn threats(w: &Weights, state: &State, p: usize) -> (usize, i32) {
     let b = &state.board;
     if b.reserve[p] == 0 {
         return (0, 0);
@@ -81,10 +91,11 @@ fn threats(state: &State, p: usize) -> (usize, i32) {
         let k = after.rows(p, &mut rows);
         let runs = rows[..k].iter().fold(0, |m, r| m | r.run);
         let theirs = after.color[you];
-        let mut value = THREAT_BASE + CAPTURE * chips_in(&after, theirs & runs);
+        let mut value =
+            w[Weights::THREAT_BASE] + w[Weights::CAPTURE] * chips_in(&after, theirs & runs);
         let their_gipf = theirs & after.gipf;
         if lethal_possible && their_gipf != 0 && their_gipf & !runs == 0 {
-            value += LETHAL;
+            value += w[Weights::LETHAL];
         }
         best = best.max(value);
     }
@@ -100,44 +111,45 @@ fn chips(b: &Board, p: usize) -> i32 {
 }
 
 /// A side's standing without the threats, which depend on whose turn it is.
-fn standing(state: &State, p: usize) -> i32 {
+fn standing(w: &Weights, state: &State, p: usize) -> i32 {
     let b = &state.board;
     let reserve = i32::from(b.reserve[p]);
-    let mut s = RESERVE * reserve + ON_BOARD * chips(b, p);
-    if let Some(&low) = LOW_RESERVE.get(reserve as usize) {
-        s -= low;
+    let mut s = w[Weights::RESERVE] * reserve + w[Weights::ON_BOARD] * chips(b, p);
+    if reserve < 4 {
+        s -= w[Weights::LOW_RESERVE + reserve as usize];
     }
     let mine = b.color[p];
-    for (ring, bonus) in RINGS.iter().zip(CENTRALITY) {
-        s += bonus * (mine & ring).count_ones() as i32;
+    for (d, ring) in RINGS.iter().enumerate() {
+        s += w[Weights::CENTRALITY + d] * (mine & ring).count_ones() as i32;
     }
     if state.committed(Player::from_index(p)) {
         match (mine & b.gipf).count_ones() {
-            1 => s -= LAST_GIPF,
-            2 => s -= TWO_GIPF,
+            1 => s -= w[Weights::LAST_GIPF],
+            2 => s -= w[Weights::TWO_GIPF],
             _ => {}
         }
     }
     s
 }
 
-ply_core::evaluator!(Eval for Position);
+ply_core::evaluator!(Eval for Position, Weights, [("default", include_str!("weights.txt"))]);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {
         let st = position.state();
         let me = st.to_move.index();
         let you = 1 - me;
-        let mut v = standing(st, me) - standing(st, you);
+        let w = &self.w;
+        let mut v = standing(w, st, me) - standing(w, st, you);
         if st.board.has_row(me) {
             // Rows the opponent's push made: taken at the start of my turn.
-            v += STANDING_ROW;
+            v += w[Weights::STANDING_ROW];
         } else {
-            let (n, best) = threats(st, me);
-            v += best + MORE_THREATS[n];
+            let (n, best) = threats(w, st, me);
+            v += best + w[Weights::MORE_THREATS + n];
         }
-        let (n, best) = threats(st, you);
-        v -= best * 2 / 3 + MORE_THREATS[n] * 2;
+        let (n, best) = threats(w, st, you);
+        v -= best * 2 / 3 + w[Weights::MORE_THREATS + n] * 2;
         v
     }
 

@@ -32,7 +32,7 @@ mod text;
 mod types;
 mod view;
 
-pub use eval::Eval;
+pub use eval::{Eval, Weights};
 pub use geometry::{NUM_ENTRIES, NUM_LINES, NUM_POINTS, Point};
 pub use rules::{Position, State};
 pub use setup::Setup;

@@ -6,7 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use ply_core::{
-    AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, VariantError, View,
+    AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, Tunable,
+    VariantError, View, Weights,
 };
 
 use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher, Stop};
@@ -146,6 +147,14 @@ pub trait AnyEngine: Send {
     }
     /// The same game from its start, without history.
     fn restart(&mut self);
+    /// Evaluates with the built-in weight set `name` (`default`, …) or the weights file at
+    /// path `name` from now on (`ply match --a-weights`, `ply tune`).
+    ///
+    /// # Errors
+    /// A file that cannot be read or is not a weights file of this game.
+    fn set_weights(&mut self, name: &str) -> Result<(), String>;
+    /// The weights it evaluates with, as a weights file.
+    fn weights_text(&self) -> String;
 }
 
 /// An evaluator wrapped so that its evaluation carries reproducible noise: the same position
@@ -204,6 +213,9 @@ type EngineEval<G> = Noisy<<G as Evaluate>::Evaluator>;
 /// The [`AnyEngine`] of a typed game.
 pub struct Engine<G: Evaluate> {
     game: DynGame<G>,
+    eval: G::Evaluator,
+    /// The weights changed since the last search: tables and trees hold stale values.
+    weights_changed: bool,
     preferred: Algorithm,
     alphabeta: Option<(Think, AlphaBeta<G, EngineEval<G>>)>,
     mcts: Option<(Think, Mcts<G, EngineEval<G>>)>,
@@ -212,7 +224,14 @@ pub struct Engine<G: Evaluate> {
 impl<G: Game + Evaluate + View + PositionString> Engine<G> {
     #[must_use]
     pub fn new(game: G, preferred: Algorithm) -> Engine<G> {
-        Engine { game: DynGame::new(game), preferred, alphabeta: None, mcts: None }
+        Engine {
+            game: DynGame::new(game),
+            eval: G::evaluator(),
+            weights_changed: false,
+            preferred,
+            alphabeta: None,
+            mcts: None,
+        }
     }
 }
 
@@ -243,7 +262,10 @@ fn same_setup(a: &Think, b: &Think) -> bool {
         && a.material_only == b.material_only
 }
 
-impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
+impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G>
+where
+    G::Evaluator: Tunable<G>,
+{
     fn game(&self) -> &dyn AnyGame {
         &self.game
     }
@@ -281,10 +303,11 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                 report(&t);
             }
         };
-        let eval = G::evaluator();
+        let eval = self.eval.clone();
         let amplitude = think.noise + (think.noise_scale * eval.value_scale()).round() as i32;
         let think = &Think { noise: amplitude, noise_scale: 0.0, ..*think };
         let game = self.game.game();
+        let weights_changed = std::mem::take(&mut self.weights_changed);
         let noisy = Noisy { eval, amplitude, seed: think.seed, material_only: think.material_only };
         let result = match think.algorithm {
             Algorithm::AlphaBeta => {
@@ -296,8 +319,8 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     ));
                 }
                 let (t, searcher) = self.alphabeta.as_mut().expect("just built");
-                if t.noise != think.noise || t.contempt != think.contempt {
-                    // Noise and contempt change the values stored in the table.
+                if t.noise != think.noise || t.contempt != think.contempt || weights_changed {
+                    // Noise, contempt and weights change the values stored in the table.
                     searcher.clear();
                     t.noise = think.noise;
                     t.contempt = think.contempt;
@@ -315,7 +338,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
                     ));
                 }
                 let (t, searcher) = self.mcts.as_mut().expect("just built");
-                if t.noise != think.noise {
+                if t.noise != think.noise || weights_changed {
                     searcher.clear();
                     t.noise = think.noise;
                 }
@@ -338,7 +361,7 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
         self.preferred
     }
     fn value_scale(&self) -> f32 {
-        G::evaluator().value_scale()
+        self.eval.value_scale()
     }
     fn restart(&mut self) {
         while self.game.undo() {}
@@ -348,6 +371,17 @@ impl<G: Game + Evaluate + View + PositionString> AnyEngine for Engine<G> {
         if let Some((_, s)) = &mut self.mcts {
             s.clear();
         }
+    }
+    fn set_weights(&mut self, name: &str) -> Result<(), String> {
+        let eval = G::Evaluator::from_set_or_file(name)?;
+        if eval.weights() != self.eval.weights() {
+            self.eval = eval;
+            self.weights_changed = true;
+        }
+        Ok(())
+    }
+    fn weights_text(&self) -> String {
+        self.eval.weights().to_text("")
     }
 }
 
@@ -390,6 +424,8 @@ pub struct EngineEntry {
     pub speed: Speed,
     pub bench: BenchSpec,
     constructor: Constructor,
+    /// Fits the game's evaluation weights ([`crate::tune`]).
+    pub tune: crate::tune::Tuner,
 }
 
 type Constructor = fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantError>;
@@ -397,7 +433,10 @@ type Constructor = fn(&str, Algorithm) -> Result<Box<dyn AnyEngine>, VariantErro
 fn construct<G: Game + Evaluate + View + PositionString>(
     variant: &str,
     preferred: Algorithm,
-) -> Result<Box<dyn AnyEngine>, VariantError> {
+) -> Result<Box<dyn AnyEngine>, VariantError>
+where
+    G::Evaluator: Tunable<G>,
+{
     Ok(Box::new(Engine::new(G::new(variant)?, preferred)))
 }
 
@@ -407,8 +446,18 @@ impl EngineEntry {
         preferred: Algorithm,
         speed: Speed,
         bench: BenchSpec,
-    ) -> EngineEntry {
-        EngineEntry { name: G::NAME, preferred, speed, bench, constructor: construct::<G> }
+    ) -> EngineEntry
+    where
+        G::Evaluator: Tunable<G>,
+    {
+        EngineEntry {
+            name: G::NAME,
+            preferred,
+            speed,
+            bench,
+            constructor: construct::<G>,
+            tune: crate::tune::tune::<G>,
+        }
     }
 
     /// The settings of a level for this game with its preferred algorithm, or `algorithm`.

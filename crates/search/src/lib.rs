@@ -20,6 +20,7 @@ mod rng;
 mod score;
 pub mod tactics;
 pub mod testkit;
+pub mod tune;
 
 pub use alphabeta::AlphaBeta;
 pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Speed, Think, Thought};

@@ -99,7 +99,9 @@ pub fn assert_levels_play_legal_moves<
     variant: &str,
     opening: &[&str],
     nodes_per_second: u64,
-) {
+) where
+    G::Evaluator: ply_core::Tunable<G>,
+{
     use crate::{Algorithm, AnyEngine, Engine, Think};
     let mut engine = Engine::new(G::new(variant).expect("a known variant"), Algorithm::AlphaBeta);
     for m in opening {

@@ -1,0 +1,393 @@
+//! `ply tune`: the evaluation-tuning pipeline in one command (docs/tuning.md). It plays
+//! self-play games, takes every position of them (and of any records given) labelled with the
+//! game's result, fits the evaluation weights to them ([`ply_search::tune`]), writes the
+//! weights file, and with `--check` plays the fitted weights against the starting ones.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+
+use anyhow::{Context, bail};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use ply_records::{GameResult, Record};
+use ply_search::tune::{Sample, TuneProgress, TuneReport, TuneSettings};
+
+use crate::computer::{MatchArgs, games_bar, play_games, play_match, play_one, parse_spec};
+use crate::position::UsageError;
+
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// The game.
+    pub game: String,
+    /// The variant of the self-play games (default: the game's default). Records of any
+    /// variant are used.
+    #[arg(long, short = 'v')]
+    pub variant: Option<String>,
+    /// The directory to write to: games/ (the self-play records), positions.txt,
+    /// weights.txt (the fitted weights) and tune.txt (the report).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Self-play games to play for data (0: none, then give --records or --positions).
+    #[arg(long, default_value_t = 400)]
+    pub games: usize,
+    /// The player of the self-play games, as `ply match --a` (a level's noise varies them).
+    #[arg(long, default_value = "level:6")]
+    pub player: String,
+    /// Random turns at the start of each self-play game pair.
+    #[arg(long, default_value_t = 4)]
+    pub opening: usize,
+    /// Turns at the start of every game whose positions are not used.
+    #[arg(long, default_value_t = 4)]
+    pub skip: usize,
+    /// Also use the positions of these ply records (files, or directories of `.ply` files),
+    /// e.g. real games converted by `ply import`. Records without a result are left out.
+    #[arg(long, value_name = "PATH")]
+    pub records: Vec<PathBuf>,
+    /// Fit to the positions of this file (a positions.txt an earlier run wrote) instead of
+    /// playing games.
+    #[arg(long, value_name = "FILE", conflicts_with = "records")]
+    pub positions: Option<PathBuf>,
+    /// The weights to start from and play the self-play games with: a built-in set
+    /// (`default`) or a weights file.
+    #[arg(long, default_value = "default", value_name = "SET|FILE")]
+    pub start: String,
+    /// Passes over the weights, at most.
+    #[arg(long, default_value_t = 40)]
+    pub passes: usize,
+    /// Threads for the games and the fit.
+    #[arg(long, default_value_t = default_threads())]
+    pub threads: usize,
+    /// Seed of the self-play games.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Then play this many games, the fitted weights against the starting ones at
+    /// --check-time a move each (0: no check).
+    #[arg(long, default_value_t = 0)]
+    pub check: usize,
+    /// Thinking time a move in the check games, milliseconds.
+    #[arg(long, default_value_t = 100)]
+    pub check_time: u64,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The positions of a finished game of `record`, from turn `skip` on, each labelled with the
+/// result for its side to move; none when the record has no result.
+fn samples_of(
+    record: &Record,
+    registry: &ply_core::Registry,
+    game: usize,
+    skip: usize,
+) -> Result<Vec<Sample>, String> {
+    let outcome = match record.result() {
+        GameResult::Unknown => return Ok(Vec::new()),
+        r => r.outcome(),
+    };
+    let end = record.replay(registry).map_err(|e| e.to_string())?;
+    let entry = registry.get(end.name()).map_err(|e| e.to_string())?;
+    let mut g = entry.new_game(Some(end.variant())).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    for (turn, mv) in end.history().iter().enumerate() {
+        if turn >= skip {
+            let result = match outcome {
+                Some(o) => o.score_for(g.to_move()),
+                None => 0.5,
+            };
+            out.push(Sample { position: g.position_string(), game, result });
+        }
+        g.play(mv).map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+/// The `.ply` files of `paths` (files as given, directories' files sorted by name).
+fn record_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
+    let mut out = Vec::new();
+    for p in paths {
+        if p.is_dir() {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|f| f.extension().is_some_and(|x| x == "ply"))
+                .collect();
+            files.sort();
+            out.extend(files);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn write_positions(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {
+    let mut text = String::from("# result for the side to move, game number, position\n");
+    for s in samples {
+        let _ = writeln!(text, "{}\t{}\t{}", s.result, s.game, s.position);
+    }
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn read_positions(path: &Path) -> anyhow::Result<Vec<Sample>> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let bad = || UsageError(format!("{}:{}: not 'result<TAB>game<TAB>position'", path.display(), i + 1));
+        let mut fields = line.splitn(3, '\t');
+        let (Some(r), Some(g), Some(p)) = (fields.next(), fields.next(), fields.next()) else {
+            bail!(bad());
+        };
+        let result: f64 = r.parse().map_err(|_| bad())?;
+        if ![0.0, 0.5, 1.0].contains(&result) {
+            bail!(bad());
+        }
+        let game: usize = g.parse().map_err(|_| bad())?;
+        out.push(Sample { position: p.to_string(), game, result });
+    }
+    Ok(out)
+}
+
+fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
+    let mut t = String::new();
+    let _ = writeln!(
+        t,
+        "{} positions from {games} games ({} fitted, {} held out; {} finished positions left out)",
+        report.training + report.held_out + report.skipped,
+        report.training,
+        report.held_out,
+        report.skipped
+    );
+    let _ = writeln!(t, "K = {:.6} (1/K = {:.0} evaluation units)", report.k, 1.0 / report.k);
+    let _ = writeln!(
+        t,
+        "mean squared error, fitted positions: {:.6} -> {:.6}",
+        report.training_before, report.training_after
+    );
+    let _ = writeln!(
+        t,
+        "mean squared error, held-out positions: {:.6} -> {:.6}",
+        report.held_out_before, report.held_out_after
+    );
+    let _ = writeln!(
+        t,
+        "{} passes, {}",
+        report.passes,
+        if report.converged { "converged (no step of 1 helps)" } else { "stopped at --passes" }
+    );
+    let _ = writeln!(t, "{:<20} {:>8} {:>8}", "weight", args.start, "fitted");
+    for (name, before, after) in &report.changes {
+        let _ = writeln!(t, "{name:<20} {before:>8} {after:>8}");
+    }
+    t
+}
+
+pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
+    let entry = ply_games::engine(&args.game).map_err(UsageError)?;
+    let registry = ply_games::registry();
+    let game_entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
+    let variant = args.variant.clone().unwrap_or_else(|| game_entry.default_variant().to_string());
+    if !game_entry.variants.contains(&variant.as_str()) {
+        bail!(UsageError(format!(
+            "{} has no variant '{variant}' (variants: {})",
+            args.game,
+            game_entry.variants.join(", ")
+        )));
+    }
+    entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
+    parse_spec(&args.player, &entry).map_err(UsageError)?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
+
+    // 1. The data.
+    let (samples, games) = if let Some(file) = &args.positions {
+        let samples = read_positions(file)?;
+        let games = samples.iter().map(|s| s.game).collect::<std::collections::BTreeSet<_>>().len();
+        (samples, games)
+    } else {
+        let mut samples = Vec::new();
+        let mut games = 0;
+        if args.games > 0 {
+            let dir = args.out.join("games");
+            std::fs::create_dir_all(&dir)
+                .with_context(|| format!("cannot create {}", dir.display()))?;
+            let self_play = MatchArgs {
+                game: args.game.clone(),
+                variant: Some(variant.clone()),
+                a: Some(args.player.clone()),
+                b: Some(args.player.clone()),
+                round_robin: None,
+                games: args.games,
+                threads: args.threads,
+                seed: args.seed,
+                opening: args.opening,
+                max_turns: 600,
+                out: Some(dir.clone()),
+                a_weights: Some(args.start.clone()),
+                b_weights: Some(args.start.clone()),
+            };
+            let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
+            let bar = games_bar(args.games);
+            bar.set_message("self-play");
+            let records = std::sync::Mutex::new(vec![None; args.games]);
+            let failures = play_games(
+                args.games,
+                args.threads,
+                Some(&dir),
+                &bar,
+                |k| {
+                    play_one(&entry, &variant, &self_play, &player, &player, k)
+                        .map(|done| (format!("{}-{:04}.ply", entry.name, k + 1), done))
+                        .map_err(|e| format!("game {}: {e:#}", k + 1))
+                },
+                |k, done| {
+                    crate::computer::locked(&records)[k] = Some(done.record.clone());
+                },
+            );
+            if !failures.is_empty() {
+                bail!("{} self-play games failed", failures.len());
+            }
+            for record in records.into_inner().unwrap_or_default().into_iter().flatten() {
+                samples.extend(samples_of(&record, &registry, games, args.skip).map_err(
+                    |e| anyhow::anyhow!("self-play game {}: {e}", games + 1),
+                )?);
+                games += 1;
+            }
+        }
+        for file in record_files(&args.records)? {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let record = Record::parse(&text)
+                .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+            if record.header("Game") != Some(entry.name) {
+                continue;
+            }
+            let more = samples_of(&record, &registry, games, args.skip)
+                .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+            if !more.is_empty() {
+                samples.extend(more);
+                games += 1;
+            }
+        }
+        write_positions(&args.out.join("positions.txt"), &samples)?;
+        (samples, games)
+    };
+    if samples.is_empty() {
+        bail!(UsageError("no positions: play --games, or give --records or --positions".into()));
+    }
+
+    // 2. The fit.
+    let bar = ProgressBar::new_spinner();
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid"));
+    bar.enable_steady_tick(std::time::Duration::from_millis(200));
+    let settings =
+        TuneSettings { start: args.start.clone(), passes: args.passes, threads: args.threads };
+    let mut progress = |p: TuneProgress| match p {
+        TuneProgress::Scale => bar.set_message(format!("fitting K to {} positions", samples.len())),
+        TuneProgress::Pass { pass, step, steps, error } => bar.set_message(format!(
+            "pass {pass}/{}, weight {}/{steps}, error {error:.6}",
+            args.passes,
+            step + 1
+        )),
+    };
+    let report = (entry.tune)(&samples, &settings, &mut progress, &AtomicBool::new(false))
+        .map_err(UsageError)?;
+    bar.finish_and_clear();
+    let mut text = report_text(args, &report, games);
+    let header = format!(
+        "{}'s evaluation weights, fitted by `ply tune {}` to {} positions of {games} games\n\
+         (docs/tuning.md); started from '{}'. Held-out error {:.6} -> {:.6}.",
+        args.game,
+        args.game,
+        report.training + report.held_out,
+        args.start,
+        report.held_out_before,
+        report.held_out_after
+    );
+    let weights_path = args.out.join("weights.txt");
+    let mut file = String::new();
+    for line in header.lines() {
+        let _ = writeln!(file, "# {line}");
+    }
+    file.push_str(&report.weights);
+    std::fs::write(&weights_path, file)
+        .with_context(|| format!("cannot write {}", weights_path.display()))?;
+    print!("{text}");
+
+    // 3. The check.
+    let mut code = ExitCode::SUCCESS;
+    if args.check > 0 {
+        let spec = format!("time:{}", args.check_time);
+        let check = MatchArgs {
+            game: args.game.clone(),
+            variant: Some(variant.clone()),
+            a: Some(spec.clone()),
+            b: Some(spec),
+            round_robin: None,
+            games: args.check,
+            threads: args.threads,
+            seed: args.seed.wrapping_add(1_000_003),
+            opening: 2,
+            max_turns: 600,
+            out: Some(args.out.join("check")),
+            a_weights: Some(weights_path.display().to_string()),
+            b_weights: Some(args.start.clone()),
+        };
+        let summary = play_match(&check)?;
+        let _ = writeln!(text, "\ncheck: the fitted weights (A) against '{}' (B)", args.start);
+        text.push_str(&summary.text);
+        print!("\ncheck: the fitted weights (A) against '{}' (B)\n{}", args.start, summary.text);
+        if summary.failures > 0 {
+            code = ExitCode::from(1);
+        }
+    }
+    let report_path = args.out.join("tune.txt");
+    std::fs::write(&report_path, &text)
+        .with_context(|| format!("cannot write {}", report_path.display()))?;
+    println!("wrote {} and {}", weights_path.display(), report_path.display());
+    Ok(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_files_read_back() {
+        let dir = std::env::temp_dir().join(format!("ply-tune-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("positions.txt");
+        let samples = vec![
+            Sample { position: "boop;x".into(), game: 0, result: 1.0 },
+            Sample { position: "boop;y\tz".into(), game: 3, result: 0.5 },
+        ];
+        write_positions(&path, &samples).unwrap();
+        assert_eq!(read_positions(&path).unwrap(), samples);
+        std::fs::write(&path, "0.7\t1\tboop;x\n").unwrap();
+        let e = read_positions(&path).unwrap_err().to_string();
+        assert!(e.contains(":1: not 'result"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_record_gives_its_positions_with_the_result_for_the_mover() {
+        let registry = ply_games::registry();
+        let mut record = Record::new("boop", "boop");
+        for mv in ["Kc3", "Kd4", "Ka1"] {
+            record.moves.push(ply_records::RecordMove::new(mv));
+        }
+        assert!(samples_of(&record, &registry, 0, 0).unwrap().is_empty(), "no result: no samples");
+        record.set_header("Result", "0-1");
+        let s = samples_of(&record, &registry, 7, 1).unwrap();
+        assert_eq!(s.len(), 2);
+        assert!(s.iter().all(|s| s.game == 7));
+        // Turn 1 is P2's: he won.
+        assert_eq!((s[0].result, s[1].result), (1.0, 0.0));
+    }
+}

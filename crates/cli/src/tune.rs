@@ -14,7 +14,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_records::{GameResult, Record};
 use ply_search::tune::{Sample, TuneProgress, TuneReport, TuneSettings};
 
-use crate::computer::{MatchArgs, games_bar, play_games, play_match, play_one, parse_spec};
+use crate::computer::{MatchArgs, games_bar, parse_spec, play_games, play_match, play_one};
 use crate::position::UsageError;
 
 #[derive(Args, Debug)]
@@ -139,7 +139,9 @@ fn read_positions(path: &Path) -> anyhow::Result<Vec<Sample>> {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let bad = || UsageError(format!("{}:{}: not 'result<TAB>game<TAB>position'", path.display(), i + 1));
+        let bad = || {
+            UsageError(format!("{}:{}: not 'result<TAB>game<TAB>position'", path.display(), i + 1))
+        };
         let mut fields = line.splitn(3, '\t');
         let (Some(r), Some(g), Some(p)) = (fields.next(), fields.next(), fields.next()) else {
             bail!(bad());
@@ -254,17 +256,18 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 bail!("{} self-play games failed", failures.len());
             }
             for record in records.into_inner().unwrap_or_default().into_iter().flatten() {
-                samples.extend(samples_of(&record, &registry, games, args.skip).map_err(
-                    |e| anyhow::anyhow!("self-play game {}: {e}", games + 1),
-                )?);
+                samples.extend(
+                    samples_of(&record, &registry, games, args.skip)
+                        .map_err(|e| anyhow::anyhow!("self-play game {}: {e}", games + 1))?,
+                );
                 games += 1;
             }
         }
         for file in record_files(&args.records)? {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read {}", file.display()))?;
-            let record = Record::parse(&text)
-                .map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
+            let record =
+                Record::parse(&text).map_err(|e| UsageError(format!("{}: {e}", file.display())))?;
             if record.header("Game") != Some(entry.name) {
                 continue;
             }

@@ -190,19 +190,11 @@ impl Fault {
                     .to_string();
                 (line, format!("'{bad}' is not a whole number within ±2147483647"))
             }
-            Fault::TooFew { line, group } => {
+            Fault::TooFew { line, group } | Fault::TooMany { line, group } => {
                 let g = groups[group];
-                (
-                    line,
-                    format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1),
-                )
-            }
-            Fault::TooMany { line, group } => {
-                let g = groups[group];
-                (
-                    line,
-                    format!("{} needs {} numbers, found {}", g.name, g.len, words(line).len() - 1),
-                )
+                let s = if g.len == 1 { "" } else { "s" };
+                let found = words(line).len() - 1;
+                (line, format!("{} needs {} number{s}, found {found}", g.name, g.len))
             }
             Fault::Missing { group } => (0, format!("{} is missing", groups[group].name)),
         };
@@ -443,4 +435,61 @@ macro_rules! weights {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    crate::weights! {
+        /// Weights of a test.
+        struct Test {
+            /// One.
+            tuned ONE: 1,
+            /// A table.
+            tuned TABLE: 3,
+            /// Kept.
+            fixed KEPT: 1,
+        }
+    }
+
+    const TEXT: &str = "# a comment\n\nTABLE 4 -5 6   # inline\n  ONE 100\nKEPT 20000\n";
+
+    #[test]
+    fn a_file_reads_in_any_order_and_round_trips() {
+        const BUILT: Test = Test::built_in(TEXT);
+        assert_eq!(BUILT.0, [100, 4, -5, 6, 20000]);
+        assert_eq!((Test::ONE, Test::TABLE, Test::KEPT), (0, 1, 4));
+        assert_eq!(BUILT[Test::TABLE + 1], -5);
+        let text = BUILT.to_text("first line\n\nthird");
+        assert!(text.starts_with("# first line\n#\n# third\n"), "{text}");
+        assert!(text.contains("# (fixed: ply tune leaves it as it is)\nKEPT 20000\n"), "{text}");
+        assert_eq!(Test::read(&text), Ok(BUILT));
+        assert_eq!(Test::tuned_indices(), vec![0, 1, 2, 3]);
+        assert_eq!(Test::value_name(2), "TABLE[1]");
+        assert_eq!(Test::value_name(4), "KEPT");
+    }
+
+    #[test]
+    fn every_fault_names_its_line() {
+        let cases = [
+            (
+                "ONE 1\nTABLE 1 2 3\nKEPT 1\nTWO 2\n",
+                4,
+                "'TWO' is not a weight of this game (they are ONE, TABLE, KEPT)",
+            ),
+            ("ONE 1\nONE 2\n", 2, "ONE is given a second time"),
+            ("ONE x1\n", 1, "'x1' is not a whole number within ±2147483647"),
+            ("ONE 2147483648\n", 1, "'2147483648' is not a whole number within ±2147483647"),
+            ("ONE -\n", 1, "'-' is not a whole number within ±2147483647"),
+            ("ONE 1\nTABLE 1 2\n", 2, "TABLE needs 3 numbers, found 2"),
+            ("ONE 1 2\n", 1, "ONE needs 1 number, found 2"),
+            ("ONE 1\nTABLE 1 2 3\n", 0, "KEPT is missing"),
+        ];
+        for (text, line, problem) in cases {
+            let e = Test::read(text).unwrap_err();
+            assert_eq!((e.line, e.problem.as_str()), (line, problem), "{text:?}");
+        }
+        assert_eq!(Test::read("ONE -2147483647\nTABLE 0 0 0\nKEPT 0").unwrap()[0], -2_147_483_647);
+    }
 }

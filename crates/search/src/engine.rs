@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use ply_core::{
-    AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, Tunable,
-    VariantError, View, Weights,
+    AnyGame, DynGame, Evaluate, Evaluator, Game, MoveError, PositionString, Tunable, VariantError,
+    View, Weights,
 };
 
 use crate::{Algorithm, AlphaBeta, Limits, Mcts, Rng, Score, SearchResult, Searcher, Stop};

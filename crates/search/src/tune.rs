@@ -6,7 +6,8 @@
 //! win, ½ a draw, 0 a loss). `K` is fitted first, to the starting weights, and then held, so
 //! the weights keep their scale. The weights are then changed one at a time by a step, kept
 //! where the error falls, with the step halved where neither direction helps, until no step
-//! of one unit helps or the passes run out. The evaluator is a black box: its numbers may
+//! of one unit helps or the passes run out. A step that helped doubles for the next pass,
+//! so a weight far from its best value gets there in a few passes. The evaluator is a black box: its numbers may
 //! enter it in any way, through maxima and integer divisions alike.
 //!
 //! Positions of one game in ten (by the game's number) are held out: their error, which the
@@ -162,8 +163,8 @@ where
     let mut held_out = (Vec::new(), Vec::new());
     let mut skipped = 0;
     for (i, s) in samples.iter().enumerate() {
-        let position = G::from_position_string(&s.position)
-            .map_err(|e| format!("sample {}: {e}", i + 1))?;
+        let position =
+            G::from_position_string(&s.position).map_err(|e| format!("sample {}: {e}", i + 1))?;
         if position.outcome().is_some() {
             skipped += 1;
             continue;
@@ -208,11 +209,14 @@ where
                     best = e;
                     weights = trial;
                     moved = true;
-                    improved = true;
                     break;
                 }
             }
-            if !moved && steps[n] > 1 {
+            if moved {
+                // A weight far from its best value gets there in a few passes.
+                steps[n] = steps[n].saturating_mul(2);
+                improved = true;
+            } else if steps[n] > 1 {
                 steps[n] /= 2;
                 improved = true;
             }

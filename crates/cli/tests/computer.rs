@@ -232,3 +232,88 @@ fn bench_of_one_game_signs_its_own_nodes() {
     let zertz: u64 = BENCH.iter().filter(|b| b.0 == "zertz").map(|b| b.2).sum();
     assert_eq!(out.lines().last(), Some(format!("signature {zertz}").as_str()), "{out}");
 }
+
+#[test]
+fn tune_writes_positions_weights_and_a_report_that_match_can_use() {
+    let dir = std::env::temp_dir().join(format!("ply-tune-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = ["tune", "boop", "--out", d, "--games", "4", "--player", "level:2", "--passes", "3"];
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains(" positions from 4 games ("), "{out}");
+    assert!(out.contains("mean squared error, held-out positions: "), "{out}");
+    assert_eq!(std::fs::read_dir(dir.join("games")).unwrap().count(), 4);
+    let positions = std::fs::read_to_string(dir.join("positions.txt")).unwrap();
+    assert!(positions.lines().nth(1).unwrap().contains("\tboop;"), "{positions}");
+    let report = std::fs::read_to_string(dir.join("tune.txt")).unwrap();
+    assert_eq!(
+        report,
+        out.lines().take(report.lines().count()).collect::<Vec<_>>().join("\n") + "\n"
+    );
+    let weights = dir.join("weights.txt");
+    let w = weights.to_str().unwrap();
+    assert!(std::fs::read_to_string(&weights).unwrap().contains("\nCAT_LINE 20000\n"));
+    // Fitting the same positions again gives the same weights.
+    let again = dir.join("again");
+    let p = dir.join("positions.txt");
+    let o = ply(&[
+        "tune",
+        "boop",
+        "--out",
+        again.to_str().unwrap(),
+        "--positions",
+        p.to_str().unwrap(),
+        "--passes",
+        "3",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let fitted = |path: &std::path::Path| {
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .filter(|l| !l.starts_with('#'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(fitted(&again.join("weights.txt")), fitted(&weights));
+    // ply match plays the fitted weights, and names them in the records.
+    let games = dir.join("match");
+    let o = ply(&[
+        "match",
+        "boop",
+        "--a",
+        "nodes:200",
+        "--a-weights",
+        w,
+        "--b",
+        "nodes:200",
+        "--b-weights",
+        "default",
+        "--games",
+        "2",
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let record = std::fs::read_to_string(games.join("boop-0001.ply")).unwrap();
+    assert!(record.contains(&format!("nodes:200 weights:{w}")), "{record}");
+    // A broken weights file is refused before any game, naming its line.
+    std::fs::write(&weights, "CAT 150\nPLACE 12\n").unwrap();
+    let o = ply(&["match", "boop", "--a", "nodes:200", "--a-weights", w, "--b", "nodes:200"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("line 2: PLACE needs 2 numbers, found 1"),
+        "{}",
+        text(&o.stderr)
+    );
+    let o = ply(&["match", "boop", "--a", "nodes:200", "--a-weights", "hnad", "--b", "nodes:200"]);
+    assert!(
+        text(&o.stderr)
+            .contains("'hnad' is neither a built-in weight set (default) nor a readable file"),
+        "{}",
+        text(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

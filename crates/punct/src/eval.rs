@@ -15,14 +15,15 @@
 //!   placing it. At the leaves of a one-ply search this is what two plies would see.
 //! * **Free pieces.** A covered piece cannot move; pieces on top keep their options.
 //!
-//! The weights were checked in engine-against-engine games at a fixed node budget: an
-//! opponent's point costing 4 beat costs of 2 (77–23 % over 40 games) and 8 (71–29 %);
-//! other changes (3 or 5, free-piece weight 25, distance weight 10 or 40) were within noise.
+//! The weights (`weights.txt`) were checked in engine-against-engine games at a fixed node
+//! budget: an opponent's point costing 4 (`OPPONENT_COST`) beat costs of 2 (77–23 % over 40
+//! games) and 8 (71–29 %); other changes (3 or 5, `FREE_PIECE` 25, `DISTANCE` 10 or 40) were
+//! within noise.
 //!
 //! The move prior looks at the same shortest paths: a turn that puts the mover's dots on his
 //! own shortest path or on the opponent's, covers the opponent's points or takes central
 //! points is tried first. Its per-point tables are computed once per position (cached per
-//! thread by hash), so each move costs three look-ups.
+//! thread by hash, mover and weights), so each move costs three look-ups.
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
@@ -34,32 +35,120 @@ use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
 use crate::rules::{NO_OWNER, Position, State};
 use crate::types::{Move, PIECES_PER_PLAYER, Variant};
 
+ply_core::weights! {
+    /// PÜNCT's evaluation weights (`weights.txt`, read at build time; `ply tune punct` fits
+    /// them).
+    pub struct Weights {
+        /// Connection distances beyond this count as this (the shortest-path search stops
+        /// there).
+        fixed DIST_CAP: 1,
+        /// The connection-distance cost of passing an opponent's visible point (it must be
+        /// covered first); an empty point costs 1. At most 7.
+        tuned OPPONENT_COST: 1,
+        /// The cost of an empty central point in `standard` (only a shift can reach it). At
+        /// most 7.
+        tuned CENTRAL_EMPTY_COST: 1,
+        /// Steady progress: each point of connection distance below DIST_CAP.
+        tuned DISTANCE: 1,
+        /// Closeness, worth much more near the end: this divided by (distance + 3).
+        tuned NEAR_END: 1,
+        /// The mover three empty points or fewer from a connection: he very likely connects
+        /// next turn.
+        tuned CONNECT_NEXT: 1,
+        /// Taken from CONNECT_NEXT for each empty point the mover still needs.
+        tuned CONNECT_STEP: 1,
+        /// A visible central point in `standard`: its weight at the start, and what that gains
+        /// by the time all the pieces are placed.
+        tuned CENTRE: 2,
+        /// A visible central point in `basic`.
+        tuned CENTRE_BASIC: 1,
+        /// The mover can end a `standard` game by placing his last piece while ahead in the
+        /// centre (a third of it against him when the opponent can next turn).
+        tuned EXHAUSTION_WIN: 1,
+        /// A free (uncovered) piece.
+        tuned FREE_PIECE: 1,
+        /// The side to move acts first.
+        tuned TEMPO: 1,
+        /// The evaluation's bound.
+        fixed LIMIT: 1,
+    }
+}
+
 /// "No path": larger than any real distance.
 const FAR: u16 = 4000;
-/// Cost of passing an opponent's visible point (it must be covered first).
-const OPPONENT_COST: u8 = 4;
-/// Cost of an empty central point in `standard` (only a shift can reach it).
-const CENTRAL_EMPTY_COST: u8 = 2;
-/// The mover three empty points from a connection: he very likely connects next turn.
-const CONNECT_NEXT: i32 = 2400;
-/// The mover can end a `standard` game by placing his last piece while ahead in the centre.
-const EXHAUSTION_WIN: i32 = 2000;
-/// Distances beyond this count as this.
-const DIST_CAP: i32 = 40;
+
+/// `DIST_CAP`, kept within what the shortest-path search can count to.
+fn dist_cap(w: &Weights) -> i32 {
+    w[Weights::DIST_CAP].clamp(0, i32::from(FAR))
+}
+
+/// What entering a point costs the shortest paths beyond the usual 1: an opponent's visible
+/// point, and an empty central point in `standard` (`OPPONENT_COST`, `CENTRAL_EMPTY_COST`,
+/// kept below [`RING`] for the search).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PointCosts {
+    opponent: u8,
+    central_empty: u8,
+}
+
+impl PointCosts {
+    fn of(w: &Weights) -> PointCosts {
+        let cost = |group: usize| w[group].clamp(0, RING as i32 - 1) as u8;
+        PointCosts {
+            opponent: cost(Weights::OPPONENT_COST),
+            central_empty: cost(Weights::CENTRAL_EMPTY_COST),
+        }
+    }
+}
+
+/// The weight of a visible central point (`CENTRE`, `CENTRE_BASIC`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct CentreWeight {
+    start: i32,
+    growth: i32,
+    basic: i32,
+}
+
+impl CentreWeight {
+    fn of(w: &Weights) -> CentreWeight {
+        CentreWeight {
+            start: w[Weights::CENTRE],
+            growth: w[Weights::CENTRE + 1],
+            basic: w[Weights::CENTRE_BASIC],
+        }
+    }
+
+    /// The weight of one visible central point once `placed` pieces have been placed.
+    fn at(self, variant: Variant, placed: i32) -> i32 {
+        match variant {
+            // 36 pieces in all: from `start` at the start to `start + growth` when they run out.
+            Variant::Standard => self.start + self.growth * placed / (2 * PIECES_PER_PLAYER as i32),
+            Variant::Basic => self.basic,
+        }
+    }
+}
+
+/// The weights the move prior's per-position table is made from, and so part of its cache
+/// key (comparing every weight there would slow each move's prior down).
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct PriorWeights {
+    costs: PointCosts,
+    centre: CentreWeight,
+}
 
 /// The side bits of the three pairs: (`A`, `Q`), (`R1`, `R17`), (`D-`, `D+`).
 const PAIRS: [(u8, u8); 3] = [(1, 2), (4, 8), (16, 32)];
 
 /// The cost of entering each point for `colour`.
-fn costs(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
+fn costs(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
     let mut c = [0u8; N_POINTS];
     for p in 0..N_POINTS {
         c[p] = if vis[p] == colour {
             0
         } else if vis[p] == NO_OWNER {
-            if standard && CENTRAL[p] { CENTRAL_EMPTY_COST } else { 1 }
+            if standard && CENTRAL[p] { pc.central_empty } else { 1 }
         } else {
-            OPPONENT_COST
+            pc.opponent
         };
     }
     c
@@ -127,10 +216,10 @@ fn distances(
 }
 
 /// The connection distance of `colour`: the cheapest of the three side pairs.
-fn connection_distance(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> i32 {
-    let cost = costs(vis, colour, standard);
+fn connection_distance(w: &Weights, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> i32 {
+    let cost = costs(PointCosts::of(w), vis, colour, standard);
     let mut dist = [0u16; N_POINTS];
-    let mut best = DIST_CAP as u16;
+    let mut best = dist_cap(w) as u16;
     for (from, to) in PAIRS {
         best = best.min(distances(&cost, from, to, best, &mut dist));
     }
@@ -139,8 +228,8 @@ fn connection_distance(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> i32 
 
 /// For each point, how much longer than `colour`'s best connection the cheapest connection
 /// through that point is (0: on a shortest path), capped at 15.
-fn slack(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
-    let cost = costs(vis, colour, standard);
+fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
+    let cost = costs(pc, vis, colour, standard);
     let mut through = [FAR; N_POINTS];
     let mut a = [0u16; N_POINTS];
     let mut b = [0u16; N_POINTS];
@@ -161,8 +250,8 @@ fn slack(vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
 }
 
 /// How much a connection distance is worth: steady progress, and much more near the end.
-fn distance_value(d: i32) -> i32 {
-    20 * (DIST_CAP - d) + 3000 / (d + 3)
+fn distance_value(w: &Weights, d: i32) -> i32 {
+    w[Weights::DISTANCE] * (dist_cap(w) - d) + w[Weights::NEAR_END] / (d + 3)
 }
 
 impl State {
@@ -182,19 +271,12 @@ impl State {
     }
 }
 
-/// Weight of one visible central point.
-fn centre_weight(variant: Variant, placed: i32) -> i32 {
-    match variant {
-        // 36 pieces in all: from 12 at the start to 72 when the pieces run out.
-        Variant::Standard => 12 + 60 * placed / (2 * PIECES_PER_PLAYER as i32),
-        Variant::Basic => 8,
-    }
-}
-
 /// The per-position tables of the move prior.
 struct PriorTable {
     hash: u64,
     to_move: u8,
+    /// The weights it was made from (two evaluators in one thread may differ).
+    weights: PriorWeights,
     /// Value of the mover showing each point (from his connection and the opponent's).
     gain: [i16; N_POINTS],
     /// Value of the mover's point becoming empty or the opponent's (what uncovering costs).
@@ -225,15 +307,15 @@ struct WinPoints {
 }
 
 impl Position {
-    fn prior_table(&self) -> PriorTable {
+    fn prior_table(&self, pw: PriorWeights) -> PriorTable {
         let st = &self.state;
         let standard = self.variant == Variant::Standard;
         let me = st.to_move.index() as u8;
         let vis = st.visible();
-        let mine = slack(&vis, me, standard);
-        let theirs = slack(&vis, 1 - me, standard);
+        let mine = slack(pw.costs, &vis, me, standard);
+        let theirs = slack(pw.costs, &vis, 1 - me, standard);
         let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
-        let centre = centre_weight(self.variant, placed) as i16;
+        let centre = pw.centre.at(self.variant, placed) as i16;
         let mut gain = [0i16; N_POINTS];
         let mut loss = [0i16; N_POINTS];
         for p in 0..N_POINTS {
@@ -249,7 +331,7 @@ impl Position {
                 gain[p] = own + 2 * block + 2 * c;
             }
         }
-        PriorTable { hash: st.hash, to_move: me, gain, loss }
+        PriorTable { hash: st.hash, to_move: me, weights: pw, gain, loss }
     }
 
     fn win_points(&self) -> WinPoints {
@@ -289,66 +371,76 @@ impl Position {
         w
     }
 
+    fn key(&self) -> (u64, u8) {
+        (self.state.hash, self.state.to_move.index() as u8)
+    }
+
     fn with_win_points<R>(&self, f: impl FnOnce(&WinPoints) -> R) -> R {
-        with_cached(&WIN_POINTS, self, || self.win_points(), f)
+        with_cached(&WIN_POINTS, self.key(), || self.win_points(), f)
     }
 
-    fn with_prior_table<R>(&self, f: impl FnOnce(&PriorTable) -> R) -> R {
-        with_cached(&PRIOR, self, || self.prior_table(), f)
+    fn with_prior_table<R>(&self, w: &Weights, f: impl FnOnce(&PriorTable) -> R) -> R {
+        let (hash, mover) = self.key();
+        let pw = PriorWeights { costs: PointCosts::of(w), centre: CentreWeight::of(w) };
+        with_cached(&PRIOR, (hash, mover, pw), || self.prior_table(pw), f)
     }
 }
 
-/// A table computed from one position (its hash and mover say which).
-trait OfPosition {
-    fn hash_and_mover(&self) -> (u64, u8);
+/// A table computed from one position (its hash and mover say which) and whatever else it
+/// depends on.
+trait Cached {
+    type Key: PartialEq;
+    fn key(&self) -> Self::Key;
 }
 
-impl OfPosition for PriorTable {
-    fn hash_and_mover(&self) -> (u64, u8) {
+impl Cached for PriorTable {
+    type Key = (u64, u8, PriorWeights);
+    fn key(&self) -> Self::Key {
+        (self.hash, self.to_move, self.weights)
+    }
+}
+
+impl Cached for WinPoints {
+    type Key = (u64, u8);
+    fn key(&self) -> Self::Key {
         (self.hash, self.to_move)
     }
 }
 
-impl OfPosition for WinPoints {
-    fn hash_and_mover(&self) -> (u64, u8) {
-        (self.hash, self.to_move)
-    }
-}
-
-/// `f` of `position`'s table in `cell`, made by `make` when the cell holds another
-/// position's. One cell per thread: the priors of every move of a position, or the win check
-/// of each, then cost a look-up.
-fn with_cached<T: OfPosition, R>(
+/// `f` of the table with `key` in `cell`, made by `make` when the cell holds another (another
+/// position's, or one made with other weights). One cell per thread: the priors of every move
+/// of a position, or the win check of each, then cost a look-up.
+fn with_cached<T: Cached, R>(
     cell: &'static LocalKey<RefCell<Option<Box<T>>>>,
-    position: &Position,
+    key: T::Key,
     make: impl FnOnce() -> T,
     f: impl FnOnce(&T) -> R,
 ) -> R {
     cell.with(|cell| {
         let mut slot = cell.borrow_mut();
-        let key = (position.state.hash, position.state.to_move.index() as u8);
-        if slot.as_ref().is_none_or(|t| t.hash_and_mover() != key) {
+        if slot.as_ref().is_none_or(|t| t.key() != key) {
             *slot = Some(Box::new(make()));
         }
         f(slot.as_ref().expect("just filled"))
     })
 }
 
-ply_core::evaluator!(Eval for Position);
+ply_core::evaluator!(Eval for Position, Weights, [("default", include_str!("weights.txt"))]);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {
+        let w = &self.w;
         let st = &position.state;
         let standard = position.variant == Variant::Standard;
         let me = st.to_move.index();
         let them = 1 - me;
         let vis = st.visible();
-        let d_me = connection_distance(&vis, me as u8, standard);
-        let d_them = connection_distance(&vis, them as u8, standard);
-        let mut score = distance_value(d_me) - distance_value(d_them);
+        let d_me = connection_distance(w, &vis, me as u8, standard);
+        let d_them = connection_distance(w, &vis, them as u8, standard);
+        let mut score = distance_value(w, d_me) - distance_value(w, d_them);
         // Three empty points in a row on the path are one piece: the mover connects next.
         if d_me <= 3 && st.pieces_left(me) > 0 {
-            score += CONNECT_NEXT - 400 * d_me;
+            score += w[Weights::CONNECT_NEXT] - w[Weights::CONNECT_STEP] * d_me;
         }
 
         let mut centre = [0i32; 2];
@@ -358,25 +450,27 @@ impl Evaluator<Position> for Eval {
             }
         }
         let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
-        score += centre_weight(position.variant, placed) * (centre[me] - centre[them]);
+        score += CentreWeight::of(w).at(position.variant, placed) * (centre[me] - centre[them]);
         // In `standard`, a player placing his last piece ends the game on the centre count:
         // the mover with one piece left and more central points wins on the spot (a
         // placement outside the centre is as good as certain to exist).
         if standard {
             let lead = centre[me] - centre[them];
             if st.pieces_left(me) == 1 && lead > 0 {
-                score += EXHAUSTION_WIN;
+                score += w[Weights::EXHAUSTION_WIN];
             } else if st.pieces_left(them) == 1 && lead < 0 {
                 // He ends it next turn unless the mover connects or wins the centre back.
-                score -= EXHAUSTION_WIN / 3;
+                score -= w[Weights::EXHAUSTION_WIN] / 3;
             }
         }
 
         let free = st.free_pieces();
-        score += 8 * (free[me] - free[them]);
+        score += w[Weights::FREE_PIECE] * (free[me] - free[them]);
         // The mover acts first.
-        score += 20;
-        score.clamp(-30_000, 30_000)
+        score += w[Weights::TEMPO];
+        // (Not `clamp`, which would panic on a negative LIMIT read from a file.)
+        let limit = w[Weights::LIMIT];
+        score.max(-limit).min(limit)
     }
 
     fn material(&self, position: &Position) -> i32 {
@@ -432,7 +526,7 @@ impl Evaluator<Position> for Eval {
             Move::Pass => 0,
             Move::Place { at, orient } => {
                 let [a, b] = SHAPES[at.index()][orient.index()];
-                position.with_prior_table(|t| {
+                position.with_prior_table(&self.w, |t| {
                     i32::from(t.gain[at.index()])
                         + i32::from(t.gain[a as usize])
                         + i32::from(t.gain[b as usize])
@@ -446,7 +540,7 @@ impl Evaluator<Position> for Eval {
                     .movable_at(from.index() as u8)
                     .map(|i| st.pieces[i as usize].points())
                     .unwrap_or([NONE; 3]);
-                position.with_prior_table(|t| {
+                position.with_prior_table(&self.w, |t| {
                     let mut s = -60;
                     for p in landing {
                         if !leaving.contains(&p) {
@@ -462,5 +556,47 @@ impl Evaluator<Position> for Eval {
                 })
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_core::{Evaluator, Game, Tunable};
+
+    use super::{Eval, Weights};
+    use crate::rules::Position;
+    use crate::types::Move;
+
+    /// The move prior's per-thread table depends on the weights: two evaluators with
+    /// different weights, used in turn in one thread, each get their own priors.
+    #[test]
+    fn prior_cache_follows_the_weights() {
+        let mut position = Position::new("standard").unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..6 {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            position.play(moves[moves.len() / 2]);
+        }
+        moves.clear();
+        position.legal_moves(&mut moves);
+        let a = Eval::default();
+        let mut w = *a.weights();
+        w.0[Weights::OPPONENT_COST] = 1;
+        w.0[Weights::CENTRE] = 40;
+        let b = Eval::with_weights(w);
+        let priors = |e: &Eval, position: &Position, moves: &[Move]| -> Vec<i32> {
+            moves.iter().map(|&m| e.move_prior(position, m)).collect()
+        };
+        let fresh = |e: Eval| {
+            let (position, moves) = (position.clone(), moves.clone());
+            std::thread::spawn(move || priors(&e, &position, &moves)).join().unwrap()
+        };
+        let pa = priors(&a, &position, &moves);
+        let pb = priors(&b, &position, &moves);
+        assert!(pa != pb, "the weights change the priors");
+        assert!(pa == fresh(a), "the default weights' priors, as in a fresh thread");
+        assert!(pb == fresh(b), "the other weights' priors, as in a fresh thread");
+        assert!(priors(&a, &position, &moves) == pa, "the default weights' priors again");
     }
 }

@@ -27,7 +27,7 @@ mod text;
 mod types;
 mod view;
 
-pub use eval::Eval;
+pub use eval::{Eval, Weights};
 pub use geometry::{Kind, N_POINTS, Orient, Point, shape_points};
 pub use rules::Position;
 pub use setup::{Setup, SetupPiece};

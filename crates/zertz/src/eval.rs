@@ -15,16 +15,33 @@ use crate::geometry::{Bits, Layout, NONE};
 use crate::rules::{Position, State};
 use crate::types::Move;
 
-/// Base value of a captured marble (W, G, B): white is the scarcest.
-const VALUE: [i32; 3] = [150, 120, 100];
-/// Bonus by the marbles still missing for a player's nearest win condition (0 is a win).
-const CLOSE: [i32; 10] = [0, 420, 170, 60, 15, 0, 0, 0, 0, 0];
-/// A mover who can win this very turn (by a chain or an isolation), short of the proof.
-const NEAR_WIN: i32 = 20_000;
-/// The side to move acts first.
-const TEMPO: i32 = 20;
-/// Every placement hands the opponent a jump.
-const NO_SAFE_PLACEMENT: i32 = 110;
+ply_core::weights! {
+    /// ZÈRTZ's evaluation weights (`weights.txt`, read at build time; `ply tune zertz` fits
+    /// them).
+    pub struct Weights {
+        /// A captured marble, by colour (W, G, B): white is the scarcest.
+        tuned VALUE: 3,
+        /// Bonus by the marbles still missing for a player's nearest win condition (0 to 9 or
+        /// more; 0 never counts, it is a win); half of it for his second-nearest condition.
+        tuned CLOSE: 10,
+        /// A win: a player's captures meet a win condition, or the mover can win this very
+        /// turn (by a chain or an isolation), short of the proof. Also the evaluation's bound.
+        fixed NEAR_WIN: 1,
+        /// The side to move acts first (in a placement turn).
+        tuned TEMPO: 1,
+        /// Every placement hands the opponent a jump.
+        tuned NO_SAFE_PLACEMENT: 1,
+    }
+}
+
+/// The length of the CLOSE group: more marbles missing count as its last entry.
+const CLOSE_LEN: usize = 10;
+const _: () =
+    assert!(Weights::NEAR_WIN - Weights::CLOSE == CLOSE_LEN, "CLOSE is followed by NEAR_WIN");
+
+/// The value of a captured marble (W, G, B) for [`material`](Evaluator::material), the fixed
+/// naive baseline, and the move prior; the evaluation reads its own (`Weights::VALUE`).
+const MARBLE: [i32; 3] = [150, 120, 100];
 
 /// Marbles missing to each win condition (one colour W/G/B, or some of each).
 fn needs(caps: [u8; 3], single: [u8; 3], each: u8) -> [i32; 4] {
@@ -40,29 +57,29 @@ fn needs(caps: [u8; 3], single: [u8; 3], each: u8) -> [i32; 4] {
 
 impl Position {
     /// A player's standing from his captures `caps`.
-    fn standing_of(&self, caps: [u8; 3]) -> i32 {
+    fn standing_of(&self, w: &Weights, caps: [u8; 3]) -> i32 {
         let (single, each) = self.variant.win_thresholds();
         let mut n = needs(caps, single, each);
         if n.contains(&0) {
-            return NEAR_WIN;
+            return w[Weights::NEAR_WIN];
         }
         n.sort_unstable();
         let mut s = 0;
         for k in 0..3 {
-            s += VALUE[k] * i32::from(caps[k]);
+            s += w[Weights::VALUE + k] * i32::from(caps[k]);
         }
-        let close = |x: i32| CLOSE[(x as usize).min(CLOSE.len() - 1)];
+        let close = |x: i32| w[Weights::CLOSE + (x as usize).min(CLOSE_LEN - 1)];
         s + close(n[0]) + close(n[1]) / 2
     }
 
     /// What capturing `gain` (W, G, B) is worth to player `p` now.
-    fn gain_for(&self, p: Player, gain: [u8; 3]) -> i32 {
+    fn gain_for(&self, w: &Weights, p: Player, gain: [u8; 3]) -> i32 {
         let caps = self.state.captures[p.index()];
         let after = [caps[0] + gain[0], caps[1] + gain[1], caps[2] + gain[2]];
         if self.variant.is_win(after) {
-            return NEAR_WIN;
+            return w[Weights::NEAR_WIN];
         }
-        self.standing_of(after) - self.standing_of(caps)
+        self.standing_of(w, after) - self.standing_of(w, caps)
     }
 
     /// The marbles (W, G, B) a capture chain takes.
@@ -253,7 +270,7 @@ impl Position {
         t
     }
 
-    fn placement_prior(&self, colour: usize, v: u8, r: u8) -> i32 {
+    fn placement_prior(&self, w: &Weights, colour: usize, v: u8, r: u8) -> i32 {
         PRIOR.with(|cell| {
             let mut cell = cell.borrow_mut();
             let stale = cell
@@ -274,19 +291,19 @@ impl Position {
                     gain[colour] += 1;
                 }
                 if gain != [0; 3] {
-                    p += 300 + 2 * self.gain_for(me, gain).min(2_000);
+                    p += 300 + 2 * self.gain_for(w, me, gain).min(2_000);
                 }
             }
             let open = t.landings[v as usize] & !(if r == NONE { 0 } else { 1u64 << r });
             if open != 0 {
-                p -= 120 + VALUE[colour] / 2;
+                p -= 120 + MARBLE[colour] / 2;
             }
-            p + (VALUE[0] - VALUE[colour]) / 5
+            p + (MARBLE[0] - MARBLE[colour]) / 5
         })
     }
 
     /// The best isolation the mover can make this placement turn, as a gain to him.
-    fn best_isolation(&self) -> i32 {
+    fn best_isolation(&self, w: &Weights) -> i32 {
         let s = &self.state;
         let layout = self.layout;
         let me = s.to_move;
@@ -297,13 +314,13 @@ impl Position {
         let mut best = 0;
         let mut consider = |g: &Groups| {
             let base = g.full();
-            let mut top = if base == [0; 3] { 0 } else { self.gain_for(me, base) };
+            let mut top = if base == [0; 3] { 0 } else { self.gain_for(w, me, base) };
             if let Some(c) = colour {
                 for i in 0..g.n {
                     if g.vacant[i] == 1 {
                         let mut gain = add(base, g.marbles[i]);
                         gain[c] += 1;
-                        top = top.max(self.gain_for(me, gain));
+                        top = top.max(self.gain_for(w, me, gain));
                     }
                 }
             }
@@ -338,45 +355,48 @@ impl Position {
     }
 }
 
-ply_core::evaluator!(Eval for Position);
+ply_core::evaluator!(Eval for Position, Weights, [("default", include_str!("weights.txt"))]);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {
+        let w = &self.w;
+        let near_win = w[Weights::NEAR_WIN];
         let s = &position.state;
         let me = s.to_move;
-        let mut score = position.standing_of(s.captures[me.index()])
-            - position.standing_of(s.captures[me.other().index()]);
+        let mut score = position.standing_of(w, s.captures[me.index()])
+            - position.standing_of(w, s.captures[me.other().index()]);
         if position.has_jump() {
             // Capturing is compulsory: the mover takes his best chain.
             let mut moves = Vec::new();
             position.gen_captures(&mut moves);
             let best = moves
                 .iter()
-                .map(|&m| position.gain_for(me, position.chain_gain(m)))
+                .map(|&m| position.gain_for(w, me, position.chain_gain(m)))
                 .max()
                 .unwrap_or(0);
-            if best >= NEAR_WIN {
-                return NEAR_WIN;
+            if best >= near_win {
+                return near_win;
             }
             score += best * 9 / 10;
         } else {
-            let iso = position.best_isolation();
-            if iso >= NEAR_WIN {
-                return NEAR_WIN;
+            let iso = position.best_isolation(w);
+            if iso >= near_win {
+                return near_win;
             }
-            score += iso * 9 / 10 + TEMPO;
+            score += iso * 9 / 10 + w[Weights::TEMPO];
             if !position.has_safe_placement() {
-                score -= NO_SAFE_PLACEMENT;
+                score -= w[Weights::NO_SAFE_PLACEMENT];
             }
         }
-        score.clamp(-NEAR_WIN, NEAR_WIN)
+        // (Not `clamp`, which would panic on a negative NEAR_WIN read from a file.)
+        score.max(-near_win).min(near_win)
     }
 
     fn material(&self, position: &Position) -> i32 {
         let s = &position.state;
         let me = s.to_move.index();
         (0..3)
-            .map(|k| VALUE[k] * (i32::from(s.captures[me][k]) - i32::from(s.captures[1 - me][k])))
+            .map(|k| MARBLE[k] * (i32::from(s.captures[me][k]) - i32::from(s.captures[1 - me][k])))
             .sum()
     }
 
@@ -388,10 +408,10 @@ impl Evaluator<Position> for Eval {
         match mv {
             Move::Capture { .. } => {
                 let g = position.chain_gain(mv);
-                200 + 2 * position.gain_for(position.state.to_move, g).min(2_000)
+                200 + 2 * position.gain_for(&self.w, position.state.to_move, g).min(2_000)
             }
             Move::Place { colour, ring, remove } => {
-                position.placement_prior(colour.index(), ring, remove)
+                position.placement_prior(&self.w, colour.index(), ring, remove)
             }
         }
     }

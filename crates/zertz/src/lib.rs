@@ -19,7 +19,7 @@ mod text;
 mod types;
 mod view;
 
-pub use eval::Eval;
+pub use eval::{Eval, Weights};
 pub use rules::{Position, State};
 pub use setup::Setup;
 pub use types::{Colour, Move, VARIANTS, Variant};

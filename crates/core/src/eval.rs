@@ -85,14 +85,6 @@ pub trait Evaluate: Game {
 /// ```
 #[macro_export]
 macro_rules! evaluator {
-    // TEMPORARY while the game crates move to weights: an evaluator without weights.
-    ($eval:ident for $game:ty) => {
-        $crate::weights! {
-            /// No weights yet.
-            pub struct NoWeights {}
-        }
-        $crate::evaluator!($eval for $game, NoWeights, [("default", "")]);
-    };
     ($eval:ident for $game:ty, $weights:ty, [$(($set:literal, $text:expr)),+ $(,)?]) => {
         /// The game's evaluator: a value of its own, so search, noise and tuning take it beside
         /// the position ([`Evaluator`](ply_core::Evaluator)), holding its weights.

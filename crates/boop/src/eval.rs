@@ -84,7 +84,10 @@ impl Boop {
     }
 }
 
-ply_core::evaluator!(Eval for Boop, Weights, [("default", include_str!("weights.txt"))]);
+ply_core::evaluator!(Eval for Boop, Weights, [
+    ("default", include_str!("weights.txt")),
+    ("hand", include_str!("weights-hand.txt")),
+]);
 
 impl Evaluator<Boop> for Eval {
     fn evaluate(&self, position: &Boop) -> i32 {

@@ -132,7 +132,10 @@ fn standing(w: &Weights, state: &State, p: usize) -> i32 {
     s
 }
 
-ply_core::evaluator!(Eval for Position, Weights, [("default", include_str!("weights.txt"))]);
+ply_core::evaluator!(Eval for Position, Weights, [
+    ("default", include_str!("weights.txt")),
+    ("hand", include_str!("weights-hand.txt")),
+]);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {

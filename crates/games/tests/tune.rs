@@ -82,5 +82,5 @@ fn a_sample_of_another_game_is_refused() {
     assert!(e.starts_with("sample 1: "), "{e}");
     let settings = TuneSettings { start: "/no/such/weights".into(), passes: 1, threads: 1 };
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
-    assert!(e.contains("neither a built-in weight set (default) nor a readable file"), "{e}");
+    assert!(e.contains("neither a built-in weight set (default, hand) nor a readable file"), "{e}");
 }

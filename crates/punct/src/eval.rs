@@ -425,7 +425,10 @@ fn with_cached<T: Cached, R>(
     })
 }
 
-ply_core::evaluator!(Eval for Position, Weights, [("default", include_str!("weights.txt"))]);
+ply_core::evaluator!(Eval for Position, Weights, [
+    ("default", include_str!("weights.txt")),
+    ("hand", include_str!("weights-hand.txt")),
+]);
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {

@@ -63,7 +63,9 @@ async fn bad_messages_get_a_typed_error_and_change_nothing() {
         use futures_util::StreamExt;
         match tokio::time::timeout(Duration::from_secs(5), c.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
-                assert!(t.len() < 1024, "the error does not echo the frame");
+                // Other messages of the game may arrive meanwhile (under load, late ones);
+                // what must not arrive is the frame echoed back.
+                assert!(!t.contains(&"K".repeat(256)), "the error does not echo the frame");
             }
             Ok(Some(Ok(Message::Close(_))) | None | Some(Err(_))) => {
                 closed = true;

@@ -435,20 +435,31 @@ pub(crate) struct MatchSummary {
     pub(crate) failures: usize,
 }
 
-/// Plays the match of `args` (A against B; the round robin prints its own report).
-pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
-    use std::fmt::Write as _;
-    let entry = ply_games::engine(&args.game).map_err(UsageError)?;
+/// The computer player of `game` and the variant asked for (the game's default if none).
+///
+/// # Errors
+/// A usage error for a game without a computer player or an unknown variant.
+pub(crate) fn engine_and_variant(
+    game: &str,
+    variant: Option<&str>,
+) -> anyhow::Result<(EngineEntry, String)> {
+    let entry = ply_games::engine(game).map_err(UsageError)?;
     let registry = ply_games::registry();
-    let game_entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let variant = args.variant.clone().unwrap_or_else(|| game_entry.default_variant().to_string());
+    let game_entry = registry.get(game).map_err(|e| UsageError(e.to_string()))?;
+    let variant = variant.map_or_else(|| game_entry.default_variant().to_string(), str::to_string);
     if !game_entry.variants.contains(&variant.as_str()) {
         bail!(UsageError(format!(
-            "{} has no variant '{variant}' (variants: {})",
-            args.game,
+            "{game} has no variant '{variant}' (variants: {})",
             game_entry.variants.join(", ")
         )));
     }
+    Ok((entry, variant))
+}
+
+/// Plays the match of `args` (A against B; the round robin prints its own report).
+pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
+    use std::fmt::Write as _;
+    let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
     let (a_spec, b_spec) = match (&args.round_robin, &args.a, &args.b) {
         (Some(list), _, _) => {
             let code = crate::ladder::run(args, list, &entry, &variant)?;

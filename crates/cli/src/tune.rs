@@ -14,7 +14,9 @@ use indicatif::{ProgressBar, ProgressStyle};
 use ply_records::{GameResult, Record};
 use ply_search::tune::{Sample, TuneProgress, TuneReport, TuneSettings};
 
-use crate::computer::{MatchArgs, games_bar, parse_spec, play_games, play_match, play_one};
+use crate::computer::{
+    MatchArgs, engine_and_variant, games_bar, parse_spec, play_games, play_match, play_one,
+};
 use crate::position::UsageError;
 
 #[derive(Args, Debug)]
@@ -191,17 +193,8 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
 }
 
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
-    let entry = ply_games::engine(&args.game).map_err(UsageError)?;
+    let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
     let registry = ply_games::registry();
-    let game_entry = registry.get(&args.game).map_err(|e| UsageError(e.to_string()))?;
-    let variant = args.variant.clone().unwrap_or_else(|| game_entry.default_variant().to_string());
-    if !game_entry.variants.contains(&variant.as_str()) {
-        bail!(UsageError(format!(
-            "{} has no variant '{variant}' (variants: {})",
-            args.game,
-            game_entry.variants.join(", ")
-        )));
-    }
     entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
     parse_spec(&args.player, &entry).map_err(UsageError)?;
     std::fs::create_dir_all(&args.out)

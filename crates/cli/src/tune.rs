@@ -196,7 +196,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
     let registry = ply_games::registry();
     entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
-    parse_spec(&args.player, &entry).map_err(UsageError)?;
+    let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
 
@@ -227,7 +227,6 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 a_weights: Some(args.start.clone()),
                 b_weights: Some(args.start.clone()),
             };
-            let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
             let bar = games_bar(args.games);
             bar.set_message("self-play");
             let records = std::sync::Mutex::new(vec![None; args.games]);

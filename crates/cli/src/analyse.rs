@@ -36,6 +36,10 @@ pub struct AnalyseArgs {
     /// Transposition table size, MiB.
     #[arg(long, default_value_t = 64)]
     pub hash: usize,
+    /// Evaluate with this weight set: a built-in one (`default`, or `hand` where fitted
+    /// weights replaced hand-set ones) or a weights file, e.g. one `ply tune` wrote.
+    #[arg(long, value_name = "SET|FILE")]
+    pub weights: Option<String>,
     /// Print the analysis as JSON.
     #[arg(long)]
     pub json: bool,
@@ -137,6 +141,9 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
         .new_game(Some(&variant))
         .map_err(|e| UsageError(e.to_string()))?;
     let mut engine = entry.new_engine(&variant).map_err(|e| UsageError(e.to_string()))?;
+    if let Some(weights) = &args.weights {
+        engine.set_weights(weights).map_err(UsageError)?;
+    }
     let limits = match (args.nodes, args.depth) {
         (None, None) => Limits::time(Duration::from_millis(args.time.max(1))),
         (nodes, depth) => Limits { nodes, depth, time: None },

@@ -49,6 +49,10 @@ pub struct BudgetArgs {
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1000..=1000))]
     pub contempt: i32,
+    /// Evaluate with this weight set: a built-in one (`default`, or `hand` where fitted
+    /// weights replaced hand-set ones) or a weights file, e.g. one `ply tune` wrote.
+    #[arg(long, value_name = "SET|FILE")]
+    pub weights: Option<String>,
 }
 
 fn parse_algorithm(s: &str) -> Result<Algorithm, String> {
@@ -117,6 +121,9 @@ fn think_of(budget: &BudgetArgs, entry: &EngineEntry) -> Think {
 
 pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
     let (entry, mut engine) = engine_for(&args.position)?;
+    if let Some(weights) = &args.budget.weights {
+        engine.set_weights(weights).map_err(UsageError)?;
+    }
     let think = think_of(&args.budget, &entry);
     let stop = Arc::new(AtomicBool::new(false));
     let Some(t) = engine.think(&think, &stop) else {

@@ -75,6 +75,10 @@ struct Session {
     out: Out,
     events: mpsc::Sender<Event>,
     options: Options,
+    /// The weight set each game evaluates with, by game name, where `setoption weights`
+    /// chose one other than the built-in `default`. Weights are of one game, so they are kept
+    /// per game and survive `newgame` and `position`.
+    weights: std::collections::BTreeMap<String, String>,
     current: Option<Current>,
     search: Option<Search>,
 }
@@ -147,7 +151,16 @@ impl Session {
             format!("option hash int {} default 64 min 1 max 4096", o.hash),
             format!("option seed int {} default 0 min 0 max 18446744073709551615", o.seed),
             format!("option contempt int {} default 0 min -1000 max 1000", o.contempt),
+            format!("option weights string {} default default", self.current_weights()),
         ]
+    }
+
+    /// The weight set of the current game ("default" when none is chosen or no game is set).
+    fn current_weights(&self) -> &str {
+        self.current
+            .as_ref()
+            .and_then(|c| self.weights.get(c.entry.name))
+            .map_or("default", String::as_str)
     }
 
     fn current(&self) -> Result<&Current, String> {
@@ -162,7 +175,12 @@ impl Session {
         self.current.as_ref().map(|c| c.engine.game().position_string()).into_iter().collect()
     }
 
-    fn start(game: &str, variant: Option<&str>, at: Option<&str>) -> Result<Current, String> {
+    fn start(
+        &self,
+        game: &str,
+        variant: Option<&str>,
+        at: Option<&str>,
+    ) -> Result<Current, String> {
         let entry = ply_games::engine(game)?;
         let registry = ply_games::registry();
         let start = match at {
@@ -186,6 +204,11 @@ impl Session {
         if !engine.set_position(start.as_ref()) {
             return Err("internal error: the engine cannot take this position".into());
         }
+        if let Some(weights) = self.weights.get(entry.name) {
+            engine
+                .set_weights(weights)
+                .map_err(|e| format!("the weights set for {} no longer read: {e}", entry.name))?;
+        }
         Ok(Current { entry, engine })
     }
 
@@ -196,7 +219,7 @@ impl Session {
             [g, v] => (*g, Some(*v)),
             [_, _, extra, ..] => return Err(format!("unexpected '{extra}' after newgame")),
         };
-        self.current = Some(Session::start(game, variant, None)?);
+        self.current = Some(self.start(game, variant, None)?);
         Ok(self.echo())
     }
 
@@ -230,7 +253,7 @@ impl Session {
                 "bad position string: it is not of {game} (its first field names the game)"
             ));
         }
-        let mut current = Session::start(game, variant, at)?;
+        let mut current = self.start(game, variant, at)?;
         for (i, m) in moves.iter().enumerate() {
             current.engine.play(m).map_err(|e| format!("move {} '{m}': {e}", i + 1))?;
         }
@@ -350,6 +373,15 @@ impl Session {
     }
 
     fn setoption(&mut self, words: &[&str]) -> Reply {
+        // A weights file's path may hold spaces: the value is the rest of the line.
+        match words {
+            [name, rest @ ..] | ["name", name, "value", rest @ ..]
+                if name.eq_ignore_ascii_case("weights") =>
+            {
+                return self.set_weights(&rest.join(" "));
+            }
+            _ => {}
+        }
         // `setoption level 5` or UCI's `setoption name level value 5`.
         let (name, value) = match words {
             [name, value] => (*name, *value),
@@ -386,11 +418,32 @@ impl Session {
             }
             _ => {
                 return Err(format!(
-                    "unknown option '{name}' (level, threads, hash, seed, contempt)"
+                    "unknown option '{name}' (level, threads, hash, seed, contempt, weights)"
                 ));
             }
         }
         self.options = o;
+        Ok(Vec::new())
+    }
+
+    /// `setoption weights <set|file>`: the current game's engine evaluates with this weight
+    /// set from now on, and so does every later game of the same game.
+    fn set_weights(&mut self, name: &str) -> Reply {
+        if name.is_empty() {
+            return Err("setoption weights needs a weight set: default, another built-in set, \
+                        or a weights file (setoption weights hand)"
+                .into());
+        }
+        let current = self.current_mut().map_err(|_| {
+            "no game: weights belong to one game, so send newgame or position first".to_string()
+        })?;
+        current.engine.set_weights(name)?;
+        let game = current.entry.name.to_string();
+        if name == "default" {
+            self.weights.remove(&game);
+        } else {
+            self.weights.insert(game, name.to_string());
+        }
         Ok(Vec::new())
     }
 
@@ -592,6 +645,7 @@ pub fn serve(input: impl BufRead + Send + 'static, output: Out) -> std::io::Resu
         out: output,
         events: tx,
         options: Options::default(),
+        weights: std::collections::BTreeMap::new(),
         current: None,
         search: None,
     };

@@ -318,3 +318,39 @@ fn tune_writes_positions_weights_and_a_report_that_match_can_use() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bestmove_and_analyse_evaluate_with_the_weights_asked_for() {
+    let at = |weights: Option<&str>| {
+        let mut args = vec!["bestmove", "boop", "--depth", "3", "--moves", "Kc3 Kd4"];
+        args.extend(weights.iter().flat_map(|w| ["--weights", w]));
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        field(&text(&o.stdout), "score").to_string()
+    };
+    // The fitted and the hand-set weights score the same position differently, and
+    // `default` is what no option gives.
+    assert_ne!(at(None), at(Some("hand")));
+    assert_eq!(at(None), at(Some("default")));
+    // A file of the same numbers as `hand` scores as `hand` does.
+    let dir = std::env::temp_dir().join(format!("ply-weights-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let hand = dir.join("hand weights.txt");
+    std::fs::write(&hand, include_str!("../../boop/src/weights-hand.txt")).unwrap();
+    assert_eq!(at(Some(hand.to_str().unwrap())), at(Some("hand")));
+    // Bad sets are usage errors, for bestmove and analyse alike.
+    let o = ply(&["bestmove", "boop", "--depth", "2", "--weights", "hnad"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("'hnad' is neither a built-in weight set (default, hand)"));
+    let record = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/analyse/blunder.ply");
+    let o = ply(&["analyse", record, "--depth", "2", "--weights", "hnad"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("'hnad' is neither"), "{}", text(&o.stderr));
+    let analysed = |weights: &str| {
+        let o = ply(&["analyse", record, "--depth", "2", "--json", "--weights", weights]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    assert_ne!(analysed("hand"), analysed("default"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -296,3 +296,50 @@ fn malformed_input_for_every_command() {
     assert!(engine.ask("play Ke6")[0].starts_with("err invalid move"));
     assert_eq!(engine.ask("validmoves"), ["", "ok"]);
 }
+
+/// `setoption weights`: a weight set belongs to one game, is kept for that game across
+/// `newgame` and `position`, and changes what the search scores.
+#[test]
+fn weights_are_chosen_per_game() {
+    let mut engine = Engine::start();
+    let first = engine.reply();
+    assert!(first.contains(&"option weights string default default default".to_string()));
+    assert!(engine.ask("setoption weights hand")[0].starts_with("err no game"));
+    let score = |engine: &mut Engine| {
+        let reply = engine.ask("go depth 3");
+        let info = reply.iter().rev().find(|l| l.starts_with("info depth 3 ")).unwrap().clone();
+        info.split(" nodes ").next().unwrap().to_string()
+    };
+    engine.ask("newgame boop");
+    engine.ask("play Kc3");
+    let fitted = score(&mut engine);
+    assert_eq!(engine.ask("setoption weights hand"), ["ok"]);
+    let hand = score(&mut engine);
+    assert_ne!(fitted, hand, "the hand-set weights score as the fitted ones");
+    let weights_line = |engine: &mut Engine| {
+        engine.ask("options").into_iter().find(|l| l.starts_with("option weights ")).unwrap()
+    };
+    assert_eq!(weights_line(&mut engine), "option weights string hand default default");
+    // Kept for boop.; GIPF has its own, and a boop. file is not one of them.
+    engine.ask("newgame gipf");
+    assert_eq!(weights_line(&mut engine), "option weights string default default default");
+    let dir = std::env::temp_dir().join(format!("ply-engine-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("boop hand.txt");
+    std::fs::write(&file, include_str!("../../boop/src/weights-hand.txt")).unwrap();
+    let reply = engine.ask(&format!("setoption name weights value {}", file.display()));
+    assert!(reply[0].starts_with("err ") && reply[0].contains("line "), "{reply:?}");
+    assert!(engine.ask("setoption weights hnad")[0].starts_with("err 'hnad' is neither"));
+    assert!(engine.ask("setoption weights")[0].starts_with("err setoption weights needs"));
+    engine.ask("position boop moves Kc3");
+    assert_eq!(weights_line(&mut engine), "option weights string hand default default");
+    assert_eq!(score(&mut engine), hand);
+    // A file with spaces in its path, then back to the built-in default.
+    assert_eq!(engine.ask(&format!("setoption weights {}", file.display())), ["ok"]);
+    engine.ask("position boop moves Kc3");
+    assert_eq!(score(&mut engine), hand);
+    assert_eq!(engine.ask("setoption weights default"), ["ok"]);
+    assert_eq!(weights_line(&mut engine), "option weights string default default default");
+    assert_eq!(score(&mut engine), fitted);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -2,14 +2,18 @@
 //! solved position, the exhaustive oracle confirms the distance, alpha-beta searched to that
 //! depth reports a win in exactly that many plies with a turn the oracle confirms, and MCTS
 //! proves every win in one ply at once (its expansion tries turns for a win, skipping those
-//! the evaluator rules out: this checks that the rule-out never hides a win).
+//! the evaluator rules out: this checks that the rule-out never hides a win). Alpha-beta is
+//! checked with one thread and with two (lazy SMP, and split roots in PÜNCT), and two threads
+//! must play legal turns through whole games under time and node limits.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use std::time::Duration;
+
 use ply_core::{Evaluate, PositionString};
 use ply_search::tactics::{Tactic, wins_with, wins_within};
-use ply_search::{AlphaBeta, Limits, Mcts, Searcher};
+use ply_search::{AlphaBeta, Limits, Mcts, Rng, Searcher};
 
 fn suite(game: &str) -> Vec<Tactic> {
     let path = format!("{}/../../tests/data/tactics-{game}.txt", env!("CARGO_MANIFEST_DIR"));
@@ -35,15 +39,18 @@ fn check<G: Evaluate + PositionString>() {
         let mut game = start.clone();
         // No shorter win: the distance is exact.
         assert!(t.plies < 3 || !wins_within(&mut game, t.plies - 2), "{at}: a shorter win");
-        let mut search = AlphaBeta::<G>::new(16, 1);
-        let r = search.search(&start, &Limits::depth(t.plies), &stop);
-        assert_eq!(r.score.wins_in(), Some(t.plies), "{at}: alpha-beta says {}", r.score);
-        let best = r.best.expect("a move");
-        assert!(
-            wins_with(&mut game, best, t.plies),
-            "{at}: {} does not win",
-            game.format_move(best)
-        );
+        for threads in [1, 2] {
+            let mut search = AlphaBeta::<G>::new(16, threads);
+            let r = search.search(&start, &Limits::depth(t.plies), &stop);
+            let says = r.score;
+            assert_eq!(says.wins_in(), Some(t.plies), "{at}, {threads} threads: it says {says}");
+            let best = r.best.expect("a move");
+            assert!(
+                wins_with(&mut game, best, t.plies),
+                "{at}, {threads} threads: {} does not win",
+                game.format_move(best)
+            );
+        }
         if t.plies == 1 {
             let mut mcts = Mcts::<G>::new(16, 1);
             let r = mcts.search(&start, &Limits::nodes(2), &stop);
@@ -72,4 +79,42 @@ fn zertz_tactics() {
 #[test]
 fn punct_tactics() {
     check::<ply_punct::Position>();
+}
+
+/// Plays a game of random turns and asks two threads for a turn every few plies, under a time
+/// limit and under a node limit: every answer must be legal where it was asked.
+fn two_threads_play_legal_turns<G: Evaluate>(seed: u64, every: usize) {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut rng = Rng::new(seed);
+    let mut game = G::new(G::default_variant()).expect("the default variant");
+    let mut search = AlphaBeta::<G>::new(4, 2).with_seed(seed);
+    let mut moves = Vec::new();
+    for ply in 0.. {
+        if game.outcome().is_some() || ply > 400 {
+            break;
+        }
+        game.legal_moves(&mut moves);
+        if ply % every == 0 {
+            for limits in [Limits::time(Duration::from_millis(30)), Limits::nodes(3_000)] {
+                let r = search.search(&game, &limits, &stop);
+                let best = r.best.expect("a turn: the game goes on");
+                assert!(
+                    moves.contains(&best),
+                    "ply {ply}: {} is not legal",
+                    game.format_move(best)
+                );
+                assert!(r.pv.first() == Some(&best), "ply {ply}: the line starts elsewhere");
+            }
+        }
+        game.play(moves[rng.below(moves.len())]);
+    }
+}
+
+#[test]
+fn two_threads_play_legal_turns_in_every_game() {
+    two_threads_play_legal_turns::<ply_boop::Boop>(1, 3);
+    two_threads_play_legal_turns::<ply_gipf::Position>(2, 5);
+    two_threads_play_legal_turns::<ply_zertz::Position>(3, 3);
+    // Thousands of turns a position: the helper starts half-way along the root moves.
+    two_threads_play_legal_turns::<ply_punct::Position>(4, 6);
 }

@@ -1,6 +1,7 @@
 //! Negamax alpha-beta with iterative deepening, principal-variation search, a shared
 //! transposition table, move ordering and quiescence; several threads share the table
-//! ("lazy SMP").
+//! ("lazy SMP"), and where the root has thousands of moves they start on different ones
+//! (design note 31).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -15,6 +16,14 @@ const QUIESCENCE_DEPTH: u32 = 6;
 const INFINITY: i32 = Score::WIN + 1;
 const HISTORY_SIZE: usize = 1 << 12;
 const SHARDS: usize = 64;
+/// From this many root moves up, helper threads start on other root moves than the main
+/// thread. Below it an iteration completes in time and the threads do best searching the
+/// same moves in nearly the same order: each is then ahead of the other somewhere, and the
+/// table carries it. Measured (`docs/benchmarks.md`, time to a depth): split roots cost boop.
+/// and GIPF a fifth of their two-thread speed, made no clear difference at ZÈRTZ's start
+/// (1,944 root moves), and gave PÜNCT (~5,000) a third more speed where the same order gave
+/// it almost none.
+const SPLIT_ROOT_MOVES: usize = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Bound {
@@ -199,6 +208,17 @@ struct Worker<'a, G: Game, E> {
     rng: Option<Rng>,
     /// The best root move of the running iteration among those searched fully, and its score.
     root_best: Option<(G::Move, i32)>,
+    /// Where in the ordered root moves this thread starts, as a share of them: 0 for the
+    /// main thread; helper `i` of `n` threads starts `i/n` of the way along and wraps round,
+    /// so where iterations rarely complete ([`SPLIT_ROOT_MOVES`] and more root moves) the
+    /// threads search different root moves and each finds the other's refutations in the
+    /// table.
+    root_share: (usize, usize),
+    /// The last completed iteration: best move, score, depth.
+    completed: Option<(G::Move, i32, u32)>,
+    /// The best fully searched root move of the iteration that was cut short, its exact
+    /// score and that iteration's depth.
+    partial: Option<(G::Move, i32, u32)>,
     /// The hash of each position of the line being searched, by ply (for repetitions).
     line: Vec<u64>,
     root_mover: Player,
@@ -259,6 +279,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             scratch: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             rng,
             root_best: None,
+            root_share: (0, 1),
+            completed: None,
+            partial: None,
         }
     }
 
@@ -361,7 +384,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.game.legal_moves(&mut moves);
         self.buffers[ply] = moves;
         self.order(ply, entry.and_then(|e| e.best));
-        let scored = std::mem::take(&mut self.scratch[ply]);
+        let mut scored = std::mem::take(&mut self.scratch[ply]);
+        if ply == 0 && self.root_share.0 > 0 && scored.len() >= SPLIT_ROOT_MOVES {
+            let start = scored.len() * self.root_share.0 / self.root_share.1;
+            scored.rotate_left(start);
+        }
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -530,10 +557,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 // in games with thousands of moves, where an iteration rarely completes.
                 if let Some((mv, s)) = self.root_best {
                     result = (Some(mv), s, result.2);
+                    self.partial = Some((mv, s, depth));
                 }
                 break;
             }
-            result = (best.or(result.0), score, depth);
+            // This thread's own choice: the table's root entry may be another thread's.
+            result = (self.root_best.map(|(mv, _)| mv).or(best).or(result.0), score, depth);
+            if let Some(mv) = result.0 {
+                self.completed = Some((mv, score, depth));
+            }
             if let (Some((start, report)), Some(mv)) = (report.as_mut(), result.0) {
                 let pv = self.principal_variation(mv, depth as usize);
                 let nodes = self.shared.nodes.load(Ordering::Relaxed) + self.unreported;
@@ -553,6 +585,40 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         result
     }
+}
+
+/// A thread's last completed iteration and its cut-short one (see [`Worker`]).
+type Iterations<M> = (Option<(M, i32, u32)>, Option<(M, i32, u32)>);
+
+/// The move of a search with helper threads, from the main thread's result and what every
+/// helper found.
+///
+/// The deepest completed iteration of any thread stands, the main thread's when it reached
+/// that depth too. A cut-short iteration one deeper improves on it only when the main thread
+/// searched it: the main thread starts each iteration with the last one's choice, so its best
+/// fully searched move is at least as good as that choice at the new depth. The helpers'
+/// best moves of that same iteration then compete with it by score, exact values of the same
+/// depth; a helper's cut-short iteration alone is not enough, for it may not have reached
+/// the last choice.
+fn combine<M: Copy>(
+    main_result: (Option<M>, i32, u32),
+    (completed, partial): Iterations<M>,
+    helpers: &[Iterations<M>],
+) -> (Option<M>, i32, u32) {
+    let deepest_helper = helpers.iter().filter_map(|h| h.0).max_by_key(|c| c.2);
+    let main_depth = completed.map_or(0, |c| c.2);
+    if let Some((mv, score, depth)) = deepest_helper
+        && depth > main_depth
+    {
+        return (Some(mv), score, depth);
+    }
+    let Some((mv, score, depth)) = partial else { return main_result };
+    let better = helpers
+        .iter()
+        .filter_map(|h| h.1)
+        .filter(|p| p.2 == depth)
+        .fold((mv, score), |best, p| if p.1 > best.1 { (p.0, p.1) } else { best });
+    (Some(better.0), better.1, main_result.2)
 }
 
 impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
@@ -587,25 +653,34 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         let eval = &self.eval;
         let generation = self.generation;
         let contempt = self.contempt;
+        let threads = self.threads;
         let (best, score, depth, pv, nodes, aborted) = std::thread::scope(|scope| {
-            for id in 1..self.threads {
-                let shared = &shared;
-                let game = game.clone();
-                let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                scope.spawn(move || {
-                    let rng = Some(Rng::new(seed));
-                    let mut helper =
-                        Worker::new(game, eval, table, shared, generation, rng, contempt);
-                    helper.iterate(max_depth, 1 + (id as u32 % 2));
-                    shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
-                });
-            }
+            let helpers: Vec<_> = (1..threads)
+                .map(|id| {
+                    let shared = &shared;
+                    let game = game.clone();
+                    let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    scope.spawn(move || {
+                        let rng = Some(Rng::new(seed));
+                        let mut helper =
+                            Worker::new(game, eval, table, shared, generation, rng, contempt);
+                        helper.root_share = (id, threads);
+                        helper.iterate(max_depth, 1 + (id as u32 % 2));
+                        shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
+                        (helper.completed, helper.partial)
+                    })
+                })
+                .collect();
             let mut main =
                 Worker::new(game.clone(), eval, table, &shared, generation, None, contempt);
             let (best, score, depth) = main.iterate_reporting(max_depth, 1, Some((start, report)));
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);
             main.unreported = 0;
+            // A helper that panicked contributes nothing; the main thread's result stands.
+            let others: Vec<_> = helpers.into_iter().filter_map(|h| h.join().ok()).collect();
+            let (best, score, depth) =
+                combine((best, score, depth), (main.completed, main.partial), &others);
             let pv = best
                 .map(|b| main.principal_variation(b, depth.max(1) as usize))
                 .unwrap_or_default();
@@ -636,5 +711,38 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
 
     fn clear(&mut self) {
         self.table.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::combine;
+
+    // Moves are numbers here; an iteration is (move, score, depth).
+    const MAIN: (Option<u8>, i32, u32) = (Some(1), 10, 6);
+
+    #[test]
+    fn the_deepest_completed_iteration_stands() {
+        let helper = (Some((2, 30, 7)), None);
+        assert_eq!(combine(MAIN, (Some((1, 10, 6)), None), &[helper]), (Some(2), 30, 7));
+        // Not deeper: the main thread's result stands, whatever the score.
+        let helper = (Some((2, 90, 6)), None);
+        assert_eq!(combine(MAIN, (Some((1, 10, 6)), None), &[helper]), MAIN);
+    }
+
+    #[test]
+    fn a_helper_improves_a_cut_short_iteration_only_beside_the_main_thread() {
+        let main = (Some((1, 10, 6)), Some((3, 12, 7)));
+        let main_result = (Some(3), 12, 6);
+        // A better move of the same iteration wins by score, at the completed depth.
+        let helper = (Some((1, 10, 6)), Some((4, 15, 7)));
+        assert_eq!(combine(main_result, main, &[helper]), (Some(4), 15, 6));
+        // A worse one, or one of another iteration, does not.
+        let worse = (None, Some((4, 11, 7)));
+        let other = (None, Some((5, 99, 8)));
+        assert_eq!(combine(main_result, main, &[worse, other]), main_result);
+        // Without the main thread's cut-short iteration, a helper's is not enough.
+        let helper = (None, Some((4, 99, 7)));
+        assert_eq!(combine(MAIN, (Some((1, 10, 6)), None), &[helper]), MAIN);
     }
 }

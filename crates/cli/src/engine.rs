@@ -205,9 +205,13 @@ impl Session {
             return Err("internal error: the engine cannot take this position".into());
         }
         if let Some(weights) = self.weights.get(entry.name) {
-            engine
-                .set_weights(weights)
-                .map_err(|e| format!("the weights set for {} no longer read: {e}", entry.name))?;
+            engine.set_weights(weights).map_err(|e| {
+                format!(
+                    "the weights chosen for {} cannot be read any more ({e}); \
+                     setoption weights default to go back",
+                    entry.name
+                )
+            })?;
         }
         Ok(Current { entry, engine })
     }

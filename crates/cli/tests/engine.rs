@@ -338,6 +338,11 @@ fn weights_are_chosen_per_game() {
     assert_eq!(engine.ask(&format!("setoption weights {}", file.display())), ["ok"]);
     engine.ask("position boop moves Kc3");
     assert_eq!(score(&mut engine), hand);
+    // The file goes away: a new boop. game says so and how to go back.
+    std::fs::remove_file(&file).unwrap();
+    let reply = engine.ask("newgame boop");
+    assert!(reply[0].contains("cannot be read any more"), "{reply:?}");
+    assert!(reply[0].contains("setoption weights default"), "{reply:?}");
     assert_eq!(engine.ask("setoption weights default"), ["ok"]);
     assert_eq!(weights_line(&mut engine), "option weights string default default default");
     assert_eq!(score(&mut engine), fitted);

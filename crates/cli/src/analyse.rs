@@ -116,12 +116,12 @@ fn print_text(out: &mut impl Write, a: &Analysis) -> std::io::Result<()> {
     for s in &a.summary {
         writeln!(
             out,
-            "{}: {} turns, {} inaccuracies, {} mistakes, {} blunders, average loss {:.1}",
+            "{}: {}, {}, {}, {}, average loss {:.1}",
             s.player.map_or("?", |p| p.as_str()),
-            s.turns,
-            s.inaccuracies,
-            s.mistakes,
-            s.blunders,
+            counted(s.turns, "turn", "turns"),
+            counted(s.inaccuracies, "inaccuracy", "inaccuracies"),
+            counted(s.mistakes, "mistake", "mistakes"),
+            counted(s.blunders, "blunder", "blunders"),
             s.average_loss
         )?;
     }
@@ -192,4 +192,9 @@ pub fn run(args: &AnalyseArgs) -> anyhow::Result<ExitCode> {
         print_text(&mut out, &analysis)?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// "1 mistake", "2 mistakes", "0 mistakes".
+fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

@@ -158,6 +158,16 @@ fn read_positions(path: &Path) -> anyhow::Result<Vec<Sample>> {
     Ok(out)
 }
 
+/// Whether the evaluator's value scale should change to fit these positions.
+fn scale_advice(report: &TuneReport) -> &'static str {
+    let ratio = 2.0 / report.k / f64::from(report.value_scale);
+    if (0.8..=1.25).contains(&ratio) {
+        ""
+    } else {
+        " (more than 25 % apart: analysis misstates winning chances until value_scale is set to 2/K)"
+    }
+}
+
 fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
     let mut t = String::new();
     let _ = writeln!(
@@ -169,6 +179,13 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
         report.skipped
     );
     let _ = writeln!(t, "K = {:.6} (1/K = {:.0} evaluation units)", report.k, 1.0 / report.k);
+    let _ = writeln!(
+        t,
+        "value scale these positions fit: 2/K = {:.0}; the evaluator's: {:.0}{}",
+        2.0 / report.k,
+        report.value_scale,
+        scale_advice(report)
+    );
     let _ = writeln!(
         t,
         "mean squared error, fitted positions: {:.6} -> {:.6}",

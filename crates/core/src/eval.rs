@@ -20,8 +20,13 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// the fixed-depth baseline the real evaluation must beat.
     fn material(&self, game: &G) -> i32;
 
-    /// An evaluation difference that means roughly "three times as likely to win as to lose"
-    /// (MCTS maps evaluations to values with `tanh(eval / value_scale)`).
+    /// What an evaluation says about the result: a position evaluated `e` is expected to
+    /// score `½ + ½·tanh(e / value_scale)` for the side to move (`e = value_scale` about 88 %).
+    /// Analysis reports that expected score, MCTS backs it up as a leaf's value, and the
+    /// noise of the low levels is measured in it. It is not a guess: `ply tune` fits
+    /// `σ(K · e)` to the results of real and self-play games, and `σ(K · e)` is that same
+    /// curve with `value_scale = 2 / K`; each game's figure is the one its data gave
+    /// (`docs/tuning.md`, "The value scale").
     fn value_scale(&self) -> f32 {
         400.0
     }

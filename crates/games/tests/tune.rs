@@ -75,6 +75,30 @@ fn the_fit_finds_the_weights_that_made_the_labels() {
 }
 
 #[test]
+fn the_fitted_k_is_the_value_scale_of_the_labels() {
+    // Labels made with the expected score analysis reports, 50 + 50·tanh(e / value_scale),
+    // are fitted by σ(K·e) with K = 2 / value_scale: the two are one curve, and the report
+    // gives the evaluator's own scale beside it.
+    let eval = ply_boop::Eval::default();
+    let scale = eval.value_scale();
+    let samples: Vec<Sample> = random_positions(2000)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let e = ply_search::Score(eval.evaluate(p));
+            let expected = ply_search::analysis::Eval::of_score(e, scale).expected / 100.0;
+            Sample { position: p.position_string(), game: i, result: expected }
+        })
+        .collect();
+    let settings = TuneSettings { start: "default".into(), passes: 0, threads: 2 };
+    let report =
+        tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).expect("fits");
+    assert_eq!(report.value_scale, scale);
+    let fitted = 2.0 / report.k;
+    assert!((fitted / f64::from(scale) - 1.0).abs() < 0.01, "2/K = {fitted}, value scale {scale}");
+}
+
+#[test]
 fn a_sample_of_another_game_is_refused() {
     let samples = [Sample { position: "gipf;nonsense".into(), game: 0, result: 1.0 }];
     let settings = TuneSettings { start: "default".into(), passes: 1, threads: 1 };

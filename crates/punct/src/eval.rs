@@ -490,8 +490,10 @@ impl Evaluator<Position> for Eval {
         10 * n
     }
 
+    /// Fitted: `ply tune punct --games 1000 --seed 4 --passes 0` gave 2/K = 999 on
+    /// 26,248 positions of level-6 self-play games (`docs/tuning.md`, "The value scale").
     fn value_scale(&self) -> f32 {
-        300.0
+        1000.0
     }
 
     /// A turn wins at once only by a connection of the mover ([E2]: the other player's

@@ -48,6 +48,9 @@ pub struct TuneReport {
     pub skipped: usize,
     /// The fitted scale: a score of `1 / K` evaluation units means odds of e : 1.
     pub k: f64,
+    /// The starting evaluator's [`value_scale`](Evaluator::value_scale), which should be
+    /// about `2 / K`: both describe the same curve.
+    pub value_scale: f32,
     /// Mean squared errors with the starting weights and with the fitted ones.
     pub training_before: f64,
     pub training_after: f64,
@@ -240,6 +243,7 @@ where
         held_out: held_out.0.len(),
         skipped,
         k,
+        value_scale: start.value_scale(),
         training_before,
         training_after: best,
         held_out_before,

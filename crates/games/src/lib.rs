@@ -2,7 +2,7 @@
 //! above this crate names a game.
 
 use ply_core::{GameEntry, Registry};
-use ply_search::{Algorithm, BenchSpec, EngineEntry, Speed};
+use ply_search::{Algorithm, BenchSpec, EngineEntry, LevelTable, Speed};
 
 /// The registry of all games, in the order they are offered to people.
 #[must_use]
@@ -29,7 +29,13 @@ pub fn engines() -> Vec<EngineEntry> {
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 280_000, mcts_nps: 50_000 },
             BenchSpec { perft_depth: 2, search_depth: 2, mcts_nodes: 50_000, baseline_depth: 3 },
-        ),
+        )
+        // Noise of 2.0 value scales or more is all but random here: level 2 gets less, so
+        // that it is a step above level 1 (docs/strength.md, the ladder).
+        .with_levels(LevelTable {
+            noise: [3.0, 1.4, 1.0, 0.7, 0.45, 0.3, 0.15, 0.05, 0.0],
+            ..LevelTable::STANDARD
+        }),
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },
@@ -39,7 +45,14 @@ pub fn engines() -> Vec<EngineEntry> {
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 20_000, mcts_nps: 600 },
             BenchSpec { perft_depth: 2, search_depth: 1, mcts_nodes: 300, baseline_depth: 2 },
-        ),
+        )
+        // Noise of 0.8 value scales or more is all but random here (levels 1–4 of the
+        // standard table were even): a third of the standard noise spaces them. The standard
+        // shares gave levels 1 and 2 the same 8 nodes, a sliver of a turn's 5,000 moves.
+        .with_levels(LevelTable {
+            share: [0.000_4, 0.001, 0.002, 0.004, 0.008, 0.015, 0.04, 0.1, 0.3],
+            noise: [1.0, 0.7, 0.5, 0.36, 0.26, 0.18, 0.1, 0.04, 0.0],
+        }),
     ]
 }
 
@@ -78,5 +91,25 @@ mod tests {
             assert!(entry.new_game(Some("no-such-variant")).is_err());
         }
         assert!(registry().get("chess").is_err());
+    }
+
+    #[test]
+    fn every_level_searches_more_and_guesses_less_than_the_one_below() {
+        for entry in engines() {
+            let think = |level| entry.level(level, None);
+            for level in 1..=9 {
+                let (below, above) = (think(level), think(level + 1));
+                assert!(above.noise_scale <= below.noise_scale, "{} level {level}", entry.name);
+                if level < 9 {
+                    assert!(above.limits.nodes > below.limits.nodes, "{} {level}", entry.name);
+                    assert!(above.noise_scale < below.noise_scale, "{} {level}", entry.name);
+                }
+            }
+            assert_eq!(think(9).noise_scale, 0.0, "{}: level 9 plays its best", entry.name);
+            assert!(think(10).limits.nodes.is_none() && think(10).limits.time.is_some());
+        }
+        // A game's own table is what its levels use.
+        let zertz = engine("zertz").unwrap();
+        assert_eq!(zertz.level(2, None).noise_scale, zertz.levels.noise[1] as f32);
     }
 }

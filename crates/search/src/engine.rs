@@ -33,28 +33,56 @@ pub struct Think {
     pub contempt: i32,
 }
 
+/// What levels 1–9 are for one game: each level's share of a second's worth of nodes, and
+/// its evaluation noise in the game's value scales (so 1.0 is a likely win's worth of noise).
+/// Level 10 is one second a move without noise in every game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LevelTable {
+    pub share: [f64; 9],
+    pub noise: [f64; 9],
+}
+
+impl LevelTable {
+    /// The table of a game that does not give its own: each level about 2.5 times the nodes
+    /// of the one below and less noise.
+    pub const STANDARD: LevelTable = LevelTable {
+        share: [0.000_1, 0.000_3, 0.000_8, 0.002, 0.006, 0.015, 0.04, 0.1, 0.3],
+        noise: [3.0, 2.0, 1.3, 0.8, 0.5, 0.3, 0.15, 0.05, 0.0],
+    };
+}
+
 impl Think {
     /// The settings of level 1 (a beginner who plays legally and sometimes sensibly) to 10
     /// (the strongest, about one second a move), for a game searched with `algorithm` at
-    /// about `nodes_per_second` (measured per game, see [`Speed`]). Levels 1–9 are limited
-    /// by nodes, not time, so games between them are reproducible; each level gets about
-    /// 2.5 times the nodes of the one below and less evaluation noise.
+    /// about `nodes_per_second` (measured per game, see [`Speed`]), by the
+    /// [`LevelTable::STANDARD`]. Levels 1–9 are limited by nodes, not time, so games
+    /// between them are reproducible.
     ///
     /// # Panics
     /// If `level` is not within 1–10.
     #[must_use]
     pub fn level(level: u8, algorithm: Algorithm, nodes_per_second: u64) -> Think {
+        Think::level_of(&LevelTable::STANDARD, level, algorithm, nodes_per_second)
+    }
+
+    /// The settings of a level by a game's own `table` (see [`Think::level`]).
+    ///
+    /// # Panics
+    /// If `level` is not within 1–10.
+    #[must_use]
+    pub fn level_of(
+        table: &LevelTable,
+        level: u8,
+        algorithm: Algorithm,
+        nodes_per_second: u64,
+    ) -> Think {
         assert!((1..=10).contains(&level), "levels are 1 to 10");
-        // Fractions of a second's worth of nodes, and noise in evaluation units relative to
-        // the game's value scale (so 1.0 is a "likely win" worth of noise).
-        const SHARE: [f64; 9] = [0.000_1, 0.000_3, 0.000_8, 0.002, 0.006, 0.015, 0.04, 0.1, 0.3];
-        const NOISE: [f64; 9] = [3.0, 2.0, 1.3, 0.8, 0.5, 0.3, 0.15, 0.05, 0.0];
         let (limits, noise) = if level == 10 {
             (Limits::time(Duration::from_millis(1000)), 0.0)
         } else {
             let i = usize::from(level - 1);
-            let nodes = ((nodes_per_second as f64 * SHARE[i]).round() as u64).max(8);
-            (Limits::nodes(nodes), NOISE[i])
+            let nodes = ((nodes_per_second as f64 * table.share[i]).round() as u64).max(8);
+            (Limits::nodes(nodes), table.noise[i])
         };
         Think {
             algorithm,
@@ -422,6 +450,9 @@ pub struct EngineEntry {
     pub name: &'static str,
     pub preferred: Algorithm,
     pub speed: Speed,
+    /// What levels 1–9 are for this game ([`LevelTable::STANDARD`] unless
+    /// [`with_levels`](EngineEntry::with_levels) says otherwise).
+    pub levels: LevelTable,
     pub bench: BenchSpec,
     constructor: Constructor,
     /// Fits the game's evaluation weights ([`crate::tune`]).
@@ -454,17 +485,24 @@ impl EngineEntry {
             name: G::NAME,
             preferred,
             speed,
+            levels: LevelTable::STANDARD,
             bench,
             constructor: construct::<G>,
             tune: crate::tune::tune::<G>,
         }
     }
 
+    /// The entry with the game's own table of levels.
+    #[must_use]
+    pub fn with_levels(self, levels: LevelTable) -> EngineEntry {
+        EngineEntry { levels, ..self }
+    }
+
     /// The settings of a level for this game with its preferred algorithm, or `algorithm`.
     #[must_use]
     pub fn level(&self, level: u8, algorithm: Option<Algorithm>) -> Think {
         let algorithm = algorithm.unwrap_or(self.preferred);
-        Think::level(level, algorithm, self.speed.of(algorithm))
+        Think::level_of(&self.levels, level, algorithm, self.speed.of(algorithm))
     }
 
     /// A new game of `variant` with its engine.

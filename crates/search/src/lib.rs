@@ -23,7 +23,9 @@ pub mod testkit;
 pub mod tune;
 
 pub use alphabeta::AlphaBeta;
-pub use engine::{AnyEngine, BenchSpec, Engine, EngineEntry, Noisy, Speed, Think, Thought};
+pub use engine::{
+    AnyEngine, BenchSpec, Engine, EngineEntry, LevelTable, Noisy, Speed, Think, Thought,
+};
 pub use mcts::Mcts;
 pub use rng::Rng;
 pub use score::Score;

@@ -167,12 +167,24 @@ pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, 
     };
     let (body, algorithm) = match spec_body.split_once('@') {
         Some((b, a)) => (b, Some(parse_algorithm(a)?)),
-        None => (spec, None),
+        None => (spec_body, None),
     };
     let algorithm = algorithm.unwrap_or(entry.preferred);
     if body == "random" {
         return Ok(Contestant::Random);
     }
+    // `~NOISE`: the leaf noise of the weak levels, in value scales (to try level tables).
+    let (body, noise) = match body.split_once('~') {
+        Some((b, x)) => {
+            let x: f32 =
+                x.parse().map_err(|_| format!("'{x}' in '{spec}' is not an amount of noise"))?;
+            if !(0.0..=10.0).contains(&x) {
+                return Err(format!("noise {x} in '{spec}': 0 to 10 value scales"));
+            }
+            (b, Some(x))
+        }
+        None => (body, None),
+    };
     let (kind, value) = body.split_once(':').ok_or_else(|| {
         format!(
             "'{spec}' is not a player: level:N, time:MS, nodes:N, depth:N, baseline:D, material:MS or random"
@@ -196,6 +208,13 @@ pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, 
             ));
         }
     };
+    let think = match noise {
+        Some(noise_scale) if matches!(kind, "level" | "time" | "nodes" | "depth") => {
+            Think { noise: 0, noise_scale, ..think }
+        }
+        Some(_) => return Err(format!("'{spec}': only level, time, nodes and depth take ~NOISE")),
+        None => think,
+    };
     Ok(Contestant::Engine(Think { threads, ..think }, spec.to_string()))
 }
 
@@ -208,8 +227,9 @@ pub struct MatchArgs {
     pub variant: Option<String>,
     /// Player A: level:N, time:MS, nodes:N, depth:N, baseline:D (fixed-depth alpha-beta on
     /// material alone), material:MS (alpha-beta on material alone for MS milliseconds) or
-    /// random; add @alphabeta or @mcts to choose the algorithm of level, time, nodes, depth,
-    /// and /tN to search with N threads (e.g. time:300@alphabeta/t2).
+    /// random; add ~X to level, time, nodes or depth for leaf noise of X value scales (as the
+    /// weak levels have; e.g. nodes:2000~0.5), @alphabeta or @mcts to choose the algorithm of
+    /// level, time, nodes, depth, and /tN to search with N threads (e.g. time:300@alphabeta/t2).
     #[arg(long, required_unless_present = "round_robin")]
     pub a: Option<String>,
     /// Player B, as --a.
@@ -657,4 +677,44 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
     }
     writeln!(out, "signature {total}")?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Contestant, parse_spec};
+    use ply_search::{Algorithm, Think};
+
+    fn think(spec: &str) -> Think {
+        let entry = ply_games::engine("boop").unwrap();
+        match parse_spec(spec, &entry) {
+            Ok(Contestant::Engine(think, _)) => think,
+            other => panic!("{spec}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_spec_takes_noise_algorithm_and_threads_in_any_combination() {
+        assert_eq!(think("nodes:2000").noise_scale, 0.0);
+        let t = think("nodes:2000~0.5@mcts/t2");
+        assert_eq!((t.noise_scale, t.algorithm, t.threads), (0.5, Algorithm::Mcts, 2));
+        // Threads without an algorithm once left "/t2" in the number.
+        let t = think("time:300/t2");
+        assert_eq!(t.threads, 2);
+        // A level's own noise is replaced, not added to.
+        assert_eq!(think("level:3~0").noise_scale, 0.0);
+        assert_eq!(think("level:9~0.25").noise_scale, 0.25);
+    }
+
+    #[test]
+    fn bad_noise_is_a_clear_error() {
+        let entry = ply_games::engine("boop").unwrap();
+        for (spec, says) in [
+            ("nodes:2000~x", "not an amount of noise"),
+            ("nodes:2000~-1", "0 to 10"),
+            ("baseline:2~0.5", "only level, time, nodes and depth"),
+        ] {
+            let err = parse_spec(spec, &entry).unwrap_err();
+            assert!(err.contains(says), "{spec}: {err}");
+        }
+    }
 }

@@ -467,27 +467,47 @@ pub fn perft_position<G: PositionString>(case: &PerftCase) -> G {
 /// Runs the cases of a perft file of the given speed and checks every count; a mismatch
 /// names its line. Returns how many cases ran.
 ///
+/// The cases run on every core, the largest counts first so that the longest case does not
+/// start last: the slow ZÈRTZ lines are minutes of work each, and CI has two cores.
+///
 /// # Panics
 /// When a count differs (after running them all) or a line does not read.
-pub fn check_perft_file<G: PositionString>(text: &str, speed: PerftSpeed) -> usize {
-    let mut ran = 0;
-    let mut wrong = Vec::new();
-    for case in perft_cases(text) {
-        if case.slow != (speed == PerftSpeed::Slow) {
-            continue;
+pub fn check_perft_file<G: PositionString + Send>(text: &str, speed: PerftSpeed) -> usize {
+    let mut cases: Vec<PerftCase> = perft_cases(text)
+        .into_iter()
+        .filter(|case| case.slow == (speed == PerftSpeed::Slow))
+        .collect();
+    cases.sort_by_key(|case| std::cmp::Reverse(case.count));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let wrong = std::sync::Mutex::new(Vec::new());
+    let threads = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(cases.len()) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(case) = cases.get(i) else { break };
+                    let mut g = perft_position::<G>(case);
+                    let got = perft(&mut g, case.depth);
+                    if got != case.count {
+                        let mismatch = format!(
+                            "line {}: {} {} depth {}: {got}, the file says {}",
+                            case.line, case.variant, case.start, case.depth, case.count
+                        );
+                        wrong
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .push((case.line, mismatch));
+                    }
+                }
+            });
         }
-        let mut g = perft_position::<G>(&case);
-        let got = perft(&mut g, case.depth);
-        ran += 1;
-        if got != case.count {
-            wrong.push(format!(
-                "line {}: {} {} depth {}: {got}, the file says {}",
-                case.line, case.variant, case.start, case.depth, case.count
-            ));
-        }
-    }
+    });
+    let mut wrong = wrong.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+    wrong.sort();
+    let wrong: Vec<String> = wrong.into_iter().map(|(_, mismatch)| mismatch).collect();
     assert!(wrong.is_empty(), "perft figures differ:\n{}", wrong.join("\n"));
-    ran
+    cases.len()
 }
 
 /// The two perft tests of a game crate (`tests/perft.rs`): its perft file's quick lines, and

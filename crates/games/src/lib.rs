@@ -24,7 +24,15 @@ pub fn engines() -> Vec<EngineEntry> {
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 270_000, mcts_nps: 70_000 },
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
-        ),
+        )
+        // Engine against engine, GIPF's strength grows steeply: a doubling of nodes is +380 Elo
+        // at 1,000 nodes and +240 at 50,000, leaf noise of 0.3 value scales costs 300, and the
+        // standard table's steps were 300 and more. Nodes grow ×1.4–1.7 a level from level 5
+        // up and noise alone spaces levels 1–4 (docs/strength.md, the ladder).
+        .with_levels(LevelTable {
+            share: [0.025, 0.03, 0.035, 0.045, 0.06, 0.1, 0.18, 0.3, 0.5],
+            noise: [0.38, 0.31, 0.24, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0],
+        }),
         EngineEntry::of::<ply_zertz::Position>(
             Algorithm::AlphaBeta,
             Speed { alphabeta_nps: 280_000, mcts_nps: 50_000 },
@@ -94,15 +102,15 @@ mod tests {
     }
 
     #[test]
-    fn every_level_searches_more_and_guesses_less_than_the_one_below() {
+    fn every_level_searches_more_and_guesses_no_more_than_the_one_below() {
         for entry in engines() {
             let think = |level| entry.level(level, None);
             for level in 1..=9 {
                 let (below, above) = (think(level), think(level + 1));
                 assert!(above.noise_scale <= below.noise_scale, "{} level {level}", entry.name);
+                // Level 10 is a second, whatever the nodes.
                 if level < 9 {
                     assert!(above.limits.nodes > below.limits.nodes, "{} {level}", entry.name);
-                    assert!(above.noise_scale < below.noise_scale, "{} {level}", entry.name);
                 }
             }
             assert_eq!(think(9).noise_scale, 0.0, "{}: level 9 plays its best", entry.name);

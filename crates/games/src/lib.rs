@@ -26,9 +26,9 @@ pub fn engines() -> Vec<EngineEntry> {
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         )
         // Engine against engine, GIPF's strength grows steeply: a doubling of nodes is +380 Elo
-        // at 1,000 nodes and +240 at 50,000, leaf noise of 0.3 value scales costs 300, and the
-        // standard table's steps were 300 and more. Nodes grow ×1.4–1.7 a level from level 5
-        // up and noise alone spaces levels 1–4 (docs/strength.md, the ladder).
+        // at 1,000 nodes and +240 at 50,000, and leaf noise of 0.3 value scales costs 300;
+        // shares ×2.2 apart gave steps of 300 and more. Nodes grow ×1.4–1.8 a level from level
+        // 5 up; levels 1–4 differ mostly by noise (docs/strength.md, GIPF's own level table).
         .with_levels(LevelTable {
             share: [0.025, 0.03, 0.035, 0.045, 0.06, 0.1, 0.18, 0.3, 0.5],
             noise: [0.38, 0.31, 0.24, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0],

@@ -343,7 +343,7 @@ pub fn check_boardspace(text: &str) {
 /// When reading or writing panics, a message does not read back to itself, or an error
 /// echoes a long input.
 pub fn check_ws_message(data: &[u8]) {
-    use ply_server::protocol::ClientMsg;
+    use ply_protocol::ClientMsg;
     match serde_json::from_slice::<ClientMsg>(data) {
         Ok(msg) => {
             let text = serde_json::to_string(&msg).expect("a client message writes");
@@ -353,11 +353,11 @@ pub fn check_ws_message(data: &[u8]) {
         Err(e) => {
             // The server's explanation (socket.rs) is cut to 200 bytes: it never panics, and
             // an input longer than that cannot come back whole.
-            let ply_server::Reason::BadMessage(detail) = ply_server::Reason::unreadable(&e) else {
+            let ply_protocol::Reason::BadMessage(detail) = ply_protocol::Reason::unreadable(&e) else {
                 panic!("an unreadable message is a bad message");
             };
-            assert!(detail.len() <= ply_server::reason::MESSAGE_DETAIL);
-            if data.len() > ply_server::reason::MESSAGE_DETAIL {
+            assert!(detail.len() <= ply_protocol::reason::MESSAGE_DETAIL);
+            if data.len() > ply_protocol::reason::MESSAGE_DETAIL {
                 assert!(!detail.as_bytes().windows(data.len()).any(|w| w == data));
             }
         }
@@ -370,9 +370,9 @@ pub fn check_ws_message(data: &[u8]) {
 /// # Panics
 /// When reading panics, or a redirect could leave the site.
 pub fn check_http_body(data: &[u8]) {
-    let _ = serde_json::from_slice::<ply_server::CreateRequest>(data);
+    let _ = serde_json::from_slice::<ply_protocol::CreateRequest>(data);
     let text = String::from_utf8_lossy(data);
-    let to = ply_server::guard::local_path(Some(&text));
+    let to = ply_protocol::local_path(Some(&text));
     assert!(to.starts_with('/'), "{to:?}");
     assert!(!to.starts_with("//") && !to.contains('\\'), "{to:?}");
     assert!(to.bytes().all(|b| b.is_ascii_graphic()), "{to:?}");
@@ -386,9 +386,9 @@ pub fn check_http_body(data: &[u8]) {
 /// # Panics
 /// When a patch does not rebuild its picture, or anything panics.
 pub fn check_board_patch(data: &[u8]) {
-    use ply_server::choices::decode;
-    use ply_server::patch::{apply, diff};
-    use ply_server::protocol::{Choices, PatchItem};
+    use ply_protocol::choices::decode;
+    use ply_protocol::patch::{apply, diff};
+    use ply_protocol::{Choices, PatchItem};
     let text = String::from_utf8_lossy(data);
     let (old, new) = text.split_once('\u{0}').unwrap_or((&text, ""));
     assert_eq!(apply(old, &diff(old, new)).as_deref(), Some(new));

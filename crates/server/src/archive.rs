@@ -20,7 +20,6 @@ use ply_store::{
 };
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::Lang;
 use crate::messages::{Arg, Messages};
 use crate::pages::{esc, layout};
 use crate::{AppState, error};
@@ -401,7 +400,7 @@ pub async fn archive_page(
     State(state): State<AppState>,
     Query(p): Query<ArchiveParams>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let m = Messages::of(lang, None);
     let registry = ply_games::registry();
     let (query, problem) = match p.query() {
@@ -594,7 +593,7 @@ pub async fn explore_page(
     axum::extract::Path(game): axum::extract::Path<String>,
     Query(p): Query<ExplorePageParams>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let m = Messages::of(lang, Some(&game));
     let title = m.text("explorer", "Opening explorer");
     let registry = ply_games::registry();

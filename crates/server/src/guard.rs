@@ -84,23 +84,6 @@ pub async fn headers(policy: Arc<HeaderValue>, request: Request, next: Next) -> 
     response
 }
 
-/// Where a `back` parameter may send a browser: a path of this site only (not `//host`,
-/// `/\host`, nor anything with control characters), else the home page.
-#[must_use]
-pub fn local_path(back: Option<&str>) -> String {
-    match back {
-        Some(b)
-            if b.starts_with('/')
-                && !b.starts_with("//")
-                && !b.starts_with("/\\")
-                && b.bytes().all(|c| c.is_ascii_graphic() && c != b'\\') =>
-        {
-            b.to_string()
-        }
-        _ => "/".to_string(),
-    }
-}
-
 /// Whether a WebSocket handshake comes from a page of this site: browsers send `Origin`, and
 /// it must name the host the request was sent to. Programs that send no `Origin` are let in.
 #[must_use]
@@ -273,31 +256,11 @@ pub fn client(info: Option<&ConnectInfo<SocketAddr>>) -> Option<IpAddr> {
     info.map(|ConnectInfo(addr)| addr.ip())
 }
 
+pub use ply_protocol::local_path;
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_local_paths_are_redirect_targets() {
-        for good in ["/", "/games", "/game/abc?x=1", "/rules/boop#top"] {
-            assert_eq!(local_path(Some(good)), good);
-        }
-        for bad in [
-            "//evil.example/",
-            "/\\evil.example/",
-            "http://evil.example",
-            "evil",
-            "/a\r\nSet-Cookie: x",
-            "/a\tb",
-            "/a b",
-            "",
-        ] {
-            assert_eq!(local_path(Some(bad)), "/", "{bad:?}");
-        }
-        // Percent-escapes stay escaped in the Location header: a path, not a host.
-        assert_eq!(local_path(Some("/%5Cevil.example/")), "/%5Cevil.example/");
-        assert_eq!(local_path(None), "/");
-    }
 
     #[test]
     fn the_policy_allows_the_games_styles_by_hash_only() {

@@ -2,77 +2,37 @@
 
 use axum::http::HeaderMap;
 
-/// A language of the interface.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Lang {
-    En,
-    Ko,
-    Ru,
+pub use ply_protocol::Lang;
+
+/// The language of a request: the `ply_lang` cookie, else the best match of
+/// `Accept-Language`, else English.
+#[must_use]
+pub fn lang_of_request(headers: &HeaderMap) -> Lang {
+    if let Some(lang) = crate::cookie(headers, "ply_lang").and_then(|c| Lang::parse(&c)) {
+        return lang;
+    }
+    let Some(accept) = headers.get("accept-language").and_then(|v| v.to_str().ok()) else {
+        return Lang::En;
+    };
+    let mut best: Option<(f32, Lang)> = None;
+    for part in accept.split(',') {
+        let mut pieces = part.split(';');
+        let tag = pieces.next().unwrap_or("");
+        let q = pieces
+            .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
+            .unwrap_or(1.0);
+        if let Some(lang) = Lang::parse(tag)
+            && best.is_none_or(|(bq, _)| q > bq)
+        {
+            best = Some((q, lang));
+        }
+    }
+    best.map_or(Lang::En, |(_, l)| l)
 }
 
-impl Lang {
-    pub const ALL: [Lang; 3] = [Lang::En, Lang::Ko, Lang::Ru];
-
-    #[must_use]
-    pub fn code(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Ko => "ko",
-            Lang::Ru => "ru",
-        }
-    }
-
-    /// The language's own name.
-    #[must_use]
-    pub fn native(self) -> &'static str {
-        match self {
-            Lang::En => "English",
-            Lang::Ko => "한국어",
-            Lang::Ru => "Русский",
-        }
-    }
-
-    #[must_use]
-    pub fn parse(code: &str) -> Option<Lang> {
-        let code = code.trim().to_ascii_lowercase();
-        let primary = code.split(['-', '_']).next().unwrap_or("");
-        match primary {
-            "en" => Some(Lang::En),
-            "ko" => Some(Lang::Ko),
-            "ru" => Some(Lang::Ru),
-            _ => None,
-        }
-    }
-
-    /// The language of a request: the `ply_lang` cookie, else the best match of
-    /// `Accept-Language`, else English.
-    #[must_use]
-    pub fn of_request(headers: &HeaderMap) -> Lang {
-        if let Some(lang) = crate::cookie(headers, "ply_lang").and_then(|c| Lang::parse(&c)) {
-            return lang;
-        }
-        let Some(accept) = headers.get("accept-language").and_then(|v| v.to_str().ok()) else {
-            return Lang::En;
-        };
-        let mut best: Option<(f32, Lang)> = None;
-        for part in accept.split(',') {
-            let mut pieces = part.split(';');
-            let tag = pieces.next().unwrap_or("");
-            let q = pieces
-                .find_map(|p| p.trim().strip_prefix("q=").and_then(|q| q.parse::<f32>().ok()))
-                .unwrap_or(1.0);
-            if let Some(lang) = Lang::parse(tag)
-                && best.is_none_or(|(bq, _)| q > bq)
-            {
-                best = Some((q, lang));
-            }
-        }
-        best.map_or(Lang::En, |(_, l)| l)
-    }
-
-    fn pick(self, texts: [&'static str; 3]) -> &'static str {
-        texts[self as usize]
-    }
+/// The text of `lang` among one text per language, in the order of [`Lang::ALL`].
+fn pick(lang: Lang, texts: [&'static str; 3]) -> &'static str {
+    texts[lang as usize]
 }
 
 /// The interface text `key` in `lang` (the key itself if unknown).
@@ -171,7 +131,7 @@ pub fn t(lang: Lang, key: &'static str) -> &'static str {
         ],
         _ => return key,
     };
-    lang.pick(texts)
+    pick(lang, texts)
 }
 
 /// The strings the browser script needs, as a JSON object.

@@ -19,7 +19,6 @@ use tokio::sync::Semaphore;
 
 pub mod analysis;
 pub mod archive;
-pub mod choices;
 pub mod engines;
 pub mod guard;
 pub mod i18n;
@@ -29,11 +28,13 @@ pub mod messages;
 pub mod net;
 pub mod nodes;
 mod pages;
-pub mod patch;
 pub mod players;
-pub mod protocol;
-pub mod reason;
 pub mod room;
+
+// The typed messages live in their own crate (docs/architecture.md); the server names them
+// as its own modules.
+pub use ply_protocol as protocol;
+pub use ply_protocol::{CreateRequest, choices, patch, reason};
 mod socket;
 
 use protocol::DrawAction;
@@ -323,7 +324,7 @@ fn error(status: StatusCode, message: impl Into<String>) -> Response {
 
 /// A refused request as a JSON error, in the caller's language.
 fn rejection(r: &Rejection, headers: &HeaderMap) -> Response {
-    rejection_in(r, i18n::Lang::of_request(headers))
+    rejection_in(r, i18n::lang_of_request(headers))
 }
 
 pub(crate) fn rejection_in(r: &Rejection, lang: i18n::Lang) -> Response {
@@ -332,28 +333,6 @@ pub(crate) fn rejection_in(r: &Rejection, lang: i18n::Lang) -> Response {
 
 /// What a request that needs the store gets while the store cannot write.
 const CANNOT_SAVE: &str = "the server cannot save games right now; try again in a moment";
-
-/// A request for a new game (JSON body of `POST /api/games`, form of `POST /games`).
-#[derive(Clone, Debug, Deserialize)]
-pub struct CreateRequest {
-    pub game: String,
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// `computer`, `hotseat` or `invite`; a form may also send `computer-N`.
-    pub opponent: String,
-    #[serde(default)]
-    pub level: Option<u8>,
-    /// `P1`, `P2` or `random`: the seat of the person creating the game.
-    #[serde(default)]
-    pub seat: Option<String>,
-    /// The time control: `{"initial_s": 300, "increment_s": 3}` or `{"days": 2}`.
-    #[serde(default)]
-    pub clock: Option<protocol::ClockControl>,
-    /// The time control as a form writes it: `5+3` (minutes + seconds), `2d` (days per
-    /// turn), or `none`.
-    #[serde(default)]
-    pub time: Option<String>,
-}
 
 /// The clock of a new game from the request's `clock` or `time`.
 pub(crate) fn clock_of(
@@ -383,7 +362,7 @@ pub(crate) fn clock_of(
     };
     match control {
         None => Ok(None),
-        Some(c) => c.to_clock().map(Some).ok_or_else(|| bad("this clock")),
+        Some(c) => ply_store::Clock::from_control(c).map(Some).ok_or_else(|| bad("this clock")),
     }
 }
 

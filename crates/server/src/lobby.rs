@@ -54,7 +54,7 @@ async fn view_of(state: &AppState, s: &SeekRow) -> SeekView {
         game: s.game.clone(),
         variant: s.variant.clone(),
         display_name: display,
-        clock: s.clock.map(ClockControl::of),
+        clock: s.clock.map(ClockControl::from),
         rated: s.rated,
         colour: s.colour.clone(),
         player,
@@ -329,7 +329,7 @@ async fn lobby(mut socket: WebSocket, state: AppState, q: LobbyQuery) {
 /// recently moved live game of the last ten minutes, a game between people first; its picture
 /// in the reader's language. `{"game": null}` when nothing is being played.
 pub(crate) async fn tv(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let lang = crate::i18n::Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let since = ply_store::now_ms() - 10 * 60_000;
     let rows = state.store().recent_games(true, since, 30).await.unwrap_or_default();
     let pick =

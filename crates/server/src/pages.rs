@@ -88,7 +88,7 @@ fn variant_name(lang: Lang, game: &str, variant: &str) -> String {
 }
 
 pub async fn home(headers: HeaderMap, State(state): State<AppState>) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let registry = ply_games::registry();
     let mut body =
         format!("<p class=\"tagline\">{}</p><section class=\"cards\">", t(lang, "tagline"));
@@ -429,13 +429,13 @@ async fn game_lists(state: &AppState, headers: &HeaderMap, lang: Lang, limit: i6
 }
 
 pub async fn games_page(headers: HeaderMap, State(state): State<AppState>) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let body = game_lists(&state, &headers, lang, 200).await;
     layout(lang, t(lang, "games"), "/games", &body).into_response()
 }
 
 pub async fn rules_page(headers: HeaderMap, Path(game): Path<String>) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let registry = ply_games::registry();
     let (Ok(entry), Some(r)) = (registry.get(&game), rules(&game, lang)) else {
         return not_found_page(lang);
@@ -508,7 +508,7 @@ pub async fn game_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let (page, boot) = match page_and_boot(&state, &headers, &id, lang).await {
         Ok(p) => p,
         Err(response) => return response,
@@ -634,7 +634,7 @@ pub async fn analysis_page(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let (page, boot) = match page_and_boot(&state, &headers, &id, lang).await {
         Ok(p) => p,
         Err(response) => return response,
@@ -716,5 +716,5 @@ pub async fn not_found(headers: HeaderMap, uri: Uri) -> Response {
     if uri.path().starts_with("/api/") {
         return crate::error(StatusCode::NOT_FOUND, format!("no endpoint {}", uri.path()));
     }
-    not_found_page(Lang::of_request(&headers))
+    not_found_page(crate::i18n::lang_of_request(&headers))
 }

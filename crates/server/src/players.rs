@@ -458,7 +458,7 @@ where
 
 /// `GET /api/me`: the current player (made now, with its cookie, on a first visit).
 pub async fn api_me(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let result = current(&state, &headers).await.map_err(|e| Refusal::store(&e));
     answer(&state, result, lang).await
 }
@@ -471,7 +471,7 @@ pub async fn api_name(
     JsonBody(body): JsonBody<NameBody>,
 ) -> Response {
     let result = rename(&state, &headers, addr, &body).await;
-    answer(&state, result, Lang::of_request(&headers)).await
+    answer(&state, result, crate::i18n::lang_of_request(&headers)).await
 }
 
 /// `POST /api/account/register {"account": …, "password": …}`.
@@ -482,7 +482,7 @@ pub async fn api_register(
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Response {
     let result = register(&state, &headers, addr, body).await;
-    answer(&state, result, Lang::of_request(&headers)).await
+    answer(&state, result, crate::i18n::lang_of_request(&headers)).await
 }
 
 /// `POST /api/account/login {"account": …, "password": …}`.
@@ -493,7 +493,7 @@ pub async fn api_login(
     JsonBody(body): JsonBody<AccountBody>,
 ) -> Response {
     let result = login(&state, addr, body).await;
-    answer(&state, result, Lang::of_request(&headers)).await
+    answer(&state, result, crate::i18n::lang_of_request(&headers)).await
 }
 
 /// `POST /api/account/logout`: the browser becomes a new guest.
@@ -504,7 +504,7 @@ pub async fn api_logout(
     JsonBody(_): JsonBody<Value>,
 ) -> Response {
     let result = logout(&state).await;
-    answer(&state, result, Lang::of_request(&headers)).await
+    answer(&state, result, crate::i18n::lang_of_request(&headers)).await
 }
 
 /// A game of a player's list, from their side.
@@ -668,7 +668,7 @@ pub async fn leaderboard_page(
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let m = Messages::of(lang, None);
     let registry = ply_games::registry();
     let entries = registry.entries();
@@ -806,7 +806,7 @@ pub async fn player_page(
     headers: HeaderMap,
     Path(id): Path<String>,
 ) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     let m = Messages::of(lang, None);
     let p = match profile(state.store(), &id).await {
         Err(e) => return Refusal::store(&e).json(lang),
@@ -1009,7 +1009,7 @@ fn html_with_cookie(status: StatusCode, html: String, set: Option<HeaderValue>) 
 
 /// `GET /me`: the current player's name, account and ratings (a first visit makes a guest).
 pub async fn me_page(State(state): State<AppState>, headers: HeaderMap) -> Response {
-    let lang = Lang::of_request(&headers);
+    let lang = crate::i18n::lang_of_request(&headers);
     match current(&state, &headers).await {
         Err(e) => Refusal::store(&e).json(lang),
         Ok((player, set)) => {
@@ -1025,7 +1025,7 @@ async fn form_answer(
     headers: &HeaderMap,
     result: Result<Changed, Refusal>,
 ) -> Response {
-    let lang = Lang::of_request(headers);
+    let lang = crate::i18n::lang_of_request(headers);
     match result {
         Ok((_, set)) => {
             let mut response = Redirect::to("/me").into_response();

@@ -1216,7 +1216,7 @@ impl Room {
             let spent = (ply_store::now_ms() - state.turn_started_ms).max(0);
             left[p.index()] = (left[p.index()] - spent).max(0);
         }
-        Some(ClockView::new(clock, left, running))
+        Some(ClockView::new(clock.into(), left, running))
     }
 
     fn not_your_turn(&self) -> Rejection {

@@ -35,7 +35,7 @@ pub(crate) async fn ws(
         return error(StatusCode::SERVICE_UNAVAILABLE, "too many connections; try again soon");
     };
     let token = token_of(&headers, &id, q.token);
-    let lang = i18n::Lang::of_request(&headers);
+    let lang = i18n::lang_of_request(&headers);
     let (rooms, limits, stopping) =
         (state.rooms.clone(), state.limits.clone(), state.stopping.clone());
     // Clients send small messages: a small read buffer (the default is 128 KiB, zeroed per

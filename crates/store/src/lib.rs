@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use ply_core::{Outcome, Player};
+use ply_protocol::{ClockControl, ClockWire, ModeView, ReasonView};
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
@@ -1310,6 +1311,87 @@ async fn write_change(
             .await?;
     }
     Ok(true)
+}
+
+// The wire forms of the store's values (`ply-protocol`, which knows no store).
+
+impl From<Mode> for ModeView {
+    fn from(m: Mode) -> ModeView {
+        match m {
+            Mode::Computer => ModeView::Computer,
+            Mode::HotSeat => ModeView::Hotseat,
+            Mode::Invite => ModeView::Invite,
+            Mode::Imported => ModeView::Imported,
+        }
+    }
+}
+
+impl From<EndReason> for ReasonView {
+    fn from(r: EndReason) -> ReasonView {
+        match r {
+            EndReason::Rules => ReasonView::Rules,
+            EndReason::Resigned => ReasonView::Resigned,
+            EndReason::Agreed => ReasonView::Agreed,
+            EndReason::Time => ReasonView::Time,
+            EndReason::Record => ReasonView::Record,
+        }
+    }
+}
+
+impl From<ClockState> for ClockWire {
+    fn from(c: ClockState) -> ClockWire {
+        ClockWire {
+            left_ms: c.left_ms,
+            turn_started_ms: c.turn_started_ms,
+            deadline_ms: c.deadline_ms,
+        }
+    }
+}
+
+impl From<ClockWire> for ClockState {
+    fn from(c: ClockWire) -> ClockState {
+        ClockState {
+            left_ms: c.left_ms,
+            turn_started_ms: c.turn_started_ms,
+            deadline_ms: c.deadline_ms,
+        }
+    }
+}
+
+impl From<Clock> for ClockControl {
+    fn from(clock: Clock) -> ClockControl {
+        match clock {
+            Clock::Fischer { initial_ms, increment_ms } => ClockControl::Fischer {
+                initial_s: u32::try_from(initial_ms / 1000).unwrap_or(u32::MAX),
+                increment_s: u32::try_from(increment_ms / 1000).unwrap_or(u32::MAX),
+            },
+            Clock::Correspondence { days } => {
+                ClockControl::Correspondence { days: u32::try_from(days).unwrap_or(u32::MAX) }
+            }
+        }
+    }
+}
+
+impl Clock {
+    /// The clock of a time control from the API, when its numbers make sense (15 s to three
+    /// hours, an increment up to a minute, one to fourteen days).
+    #[must_use]
+    pub fn from_control(control: ClockControl) -> Option<Clock> {
+        match control {
+            ClockControl::Fischer { initial_s, increment_s }
+                if (15..=3 * 3600).contains(&initial_s) && increment_s <= 60 =>
+            {
+                Some(Clock::Fischer {
+                    initial_ms: i64::from(initial_s) * 1000,
+                    increment_ms: i64::from(increment_s) * 1000,
+                })
+            }
+            ClockControl::Correspondence { days } if (1..=14).contains(&days) => {
+                Some(Clock::Correspondence { days: i64::from(days) })
+            }
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]

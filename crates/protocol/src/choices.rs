@@ -22,7 +22,7 @@
 
 use std::collections::HashMap;
 
-use crate::protocol::{Choices, LegalMove};
+use crate::{Choices, LegalMove};
 
 /// The most bytes of `ids` and `tree` a choices message aims at.
 pub const BUDGET: usize = 6 * 1024;

@@ -3,7 +3,7 @@
 
 use ply_core::Player;
 
-use crate::i18n::Lang;
+use crate::Lang;
 
 /// The longest explanation of an unreadable message, in bytes.
 pub const MESSAGE_DETAIL: usize = 200;

@@ -10,7 +10,7 @@
 //! new text byte for byte (`web/board.js` cuts tokens by the same rule). Pieces keep their
 //! ids, so the page still animates them.
 
-use crate::protocol::{PatchItem, SvgPatch};
+use crate::{PatchItem, SvgPatch};
 
 /// The tokens of `svg` (see the module documentation); their concatenation is `svg`.
 #[must_use]

@@ -9,7 +9,6 @@
 //! compact trie of click paths ([`Choices`]).
 
 use ply_core::{Motion, Player};
-use ply_store::{EndReason, Mode};
 use serde::{Deserialize, Serialize};
 
 /// The version of this protocol, sent in `welcome`; a `hello` that names none gets it.
@@ -162,18 +161,6 @@ pub enum ReasonView {
     Record,
 }
 
-impl From<EndReason> for ReasonView {
-    fn from(r: EndReason) -> ReasonView {
-        match r {
-            EndReason::Rules => ReasonView::Rules,
-            EndReason::Resigned => ReasonView::Resigned,
-            EndReason::Agreed => ReasonView::Agreed,
-            EndReason::Time => ReasonView::Time,
-            EndReason::Record => ReasonView::Record,
-        }
-    }
-}
-
 /// How a game is played, on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -183,17 +170,6 @@ pub enum ModeView {
     Invite,
     /// A finished game read from a record (the archive).
     Imported,
-}
-
-impl From<Mode> for ModeView {
-    fn from(m: Mode) -> ModeView {
-        match m {
-            Mode::Computer => ModeView::Computer,
-            Mode::HotSeat => ModeView::Hotseat,
-            Mode::Invite => ModeView::Invite,
-            Mode::Imported => ModeView::Imported,
-        }
-    }
 }
 
 /// A piece that travelled in a turn (see [`ply_core::View::motions`]).
@@ -346,26 +322,6 @@ pub struct ClockWire {
     pub deadline_ms: Option<i64>,
 }
 
-impl From<ply_store::ClockState> for ClockWire {
-    fn from(c: ply_store::ClockState) -> ClockWire {
-        ClockWire {
-            left_ms: c.left_ms,
-            turn_started_ms: c.turn_started_ms,
-            deadline_ms: c.deadline_ms,
-        }
-    }
-}
-
-impl From<ClockWire> for ply_store::ClockState {
-    fn from(c: ClockWire) -> ply_store::ClockState {
-        ply_store::ClockState {
-            left_ms: c.left_ms,
-            turn_started_ms: c.turn_started_ms,
-            deadline_ms: c.deadline_ms,
-        }
-    }
-}
-
 /// A time control as the API takes and shows it: `{"initial_s": 300, "increment_s": 3}`
 /// (Fischer) or `{"days": 2}` (correspondence).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -373,41 +329,6 @@ impl From<ClockWire> for ply_store::ClockState {
 pub enum ClockControl {
     Fischer { initial_s: u32, increment_s: u32 },
     Correspondence { days: u32 },
-}
-
-impl ClockControl {
-    /// The store's form, when the numbers make sense (a minute to three hours, an increment
-    /// under a minute, one to fourteen days).
-    #[must_use]
-    pub fn to_clock(self) -> Option<ply_store::Clock> {
-        match self {
-            ClockControl::Fischer { initial_s, increment_s }
-                if (15..=3 * 3600).contains(&initial_s) && increment_s <= 60 =>
-            {
-                Some(ply_store::Clock::Fischer {
-                    initial_ms: i64::from(initial_s) * 1000,
-                    increment_ms: i64::from(increment_s) * 1000,
-                })
-            }
-            ClockControl::Correspondence { days } if (1..=14).contains(&days) => {
-                Some(ply_store::Clock::Correspondence { days: i64::from(days) })
-            }
-            _ => None,
-        }
-    }
-
-    #[must_use]
-    pub fn of(clock: ply_store::Clock) -> ClockControl {
-        match clock {
-            ply_store::Clock::Fischer { initial_ms, increment_ms } => ClockControl::Fischer {
-                initial_s: u32::try_from(initial_ms / 1000).unwrap_or(u32::MAX),
-                increment_s: u32::try_from(increment_ms / 1000).unwrap_or(u32::MAX),
-            },
-            ply_store::Clock::Correspondence { days } => {
-                ClockControl::Correspondence { days: u32::try_from(days).unwrap_or(u32::MAX) }
-            }
-        }
-    }
 }
 
 /// The clocks in a view or event: the time control, each seat's time left when this was sent
@@ -429,12 +350,8 @@ pub struct ClockLeft {
 
 impl ClockView {
     #[must_use]
-    pub fn new(clock: ply_store::Clock, left: [i64; 2], running: Option<Player>) -> ClockView {
-        ClockView {
-            control: ClockControl::of(clock),
-            left_ms: ClockLeft { P1: left[0], P2: left[1] },
-            running,
-        }
+    pub fn new(control: ClockControl, left: [i64; 2], running: Option<Player>) -> ClockView {
+        ClockView { control, left_ms: ClockLeft { P1: left[0], P2: left[1] }, running }
     }
 }
 
@@ -501,4 +418,26 @@ pub struct Choices {
     /// The moves under the prefix with their notation, when they are few (for buttons).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub moves: Option<Vec<LegalMove>>,
+}
+
+/// A request for a new game (JSON body of `POST /api/games`, form of `POST /games`).
+#[derive(Clone, Debug, Deserialize)]
+pub struct CreateRequest {
+    pub game: String,
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// `computer`, `hotseat` or `invite`; a form may also send `computer-N`.
+    pub opponent: String,
+    #[serde(default)]
+    pub level: Option<u8>,
+    /// `P1`, `P2` or `random`: the seat of the person creating the game.
+    #[serde(default)]
+    pub seat: Option<String>,
+    /// The time control: `{"initial_s": 300, "increment_s": 3}` or `{"days": 2}`.
+    #[serde(default)]
+    pub clock: Option<ClockControl>,
+    /// The time control as a form writes it: `5+3` (minutes + seconds), `2d` (days per
+    /// turn), or `none`.
+    #[serde(default)]
+    pub time: Option<String>,
 }

@@ -1,6 +1,6 @@
 //! Every worked example of gipf.md section 7 (G1–G11) and the claims made about GT1–GT3.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

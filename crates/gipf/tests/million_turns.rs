@@ -1,7 +1,7 @@
 //! A GIPF position with more than a million legal turns: reading and explaining turns there
 //! must stay cheap.
 
-mod common;
+use crate::common;
 
 use ply_core::{Game, MoveError};
 use ply_gipf::Position;

@@ -1,6 +1,6 @@
 //! Notation: canonical form, the abbreviations of gipf.md 5.4, and error messages.
 
-mod common;
+use crate::common;
 
 use common::{after, legal, pos};
 use ply_core::{Game, MoveError, View};

@@ -1,6 +1,6 @@
 //! Property tests over random games of all three variants, and click-path checks.
 
-mod common;
+use crate::common;
 
 use common::{check_click_paths, chips_conserved, gt2, gt3};
 use ply_core::Game;

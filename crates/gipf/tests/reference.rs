@@ -3,7 +3,7 @@
 //! no code shared with the engine), compared with the engine on random positions: the set of
 //! legal turns in canonical notation and the position after each of them.
 
-mod common;
+use crate::common;
 
 use ply_core::zobrist::splitmix64;
 use ply_core::{Game, Outcome, Player};

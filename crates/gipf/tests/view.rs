@@ -1,6 +1,6 @@
 //! The text diagram, the SVG picture, the JSON view and the `AnyGame` layer.
 
-mod common;
+use crate::common;
 
 use ply_core::{AnyGame, DynGame, Game, Motion, View};
 use ply_gipf::{Point, Position};

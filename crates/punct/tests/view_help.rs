@@ -1,8 +1,7 @@
 //! The board help of the browser: click steps, previews of the turn being built, end
 //! reasons, the texts in three languages, coordinates and labels in the picture.
 
-#[path = "../../gipf/tests/view_kit/mod.rs"]
-mod view_kit;
+use crate::view_kit;
 
 use std::collections::BTreeSet;
 

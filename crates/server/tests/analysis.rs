@@ -3,7 +3,7 @@
 //! board starts a side line and leaves the game as it was; the review streams every turn and
 //! is kept for the next reader; bad messages get an error and change nothing.
 
-mod common;
+use crate::common;
 
 use common::{Server, create, http, next_of, post, send};
 use serde_json::json;

@@ -1,6 +1,6 @@
 //! The HTTP API and the WebSocket protocol of `ply serve`, over a real socket.
 
-mod common;
+use crate::common;
 
 use common::{Server, create, http, next_of, post, seat, send, ws};
 use serde_json::{Value, json};

@@ -3,7 +3,7 @@
 //! `/api/explore` counts transpositions together, and a game read from a record opens in the
 //! replay and analysis views with its players' names.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! whole allowance back, and ends a game on time at its stored deadline, whether anybody
 //! follows it, its room left memory or the server was restarted; a late move loses on time.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

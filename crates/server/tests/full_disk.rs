@@ -4,7 +4,7 @@
 //! the computer's unsaved move included. (The regression test of a data loss: after the
 //! first failed commit, about a thousand later moves were confirmed and never stored.)
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

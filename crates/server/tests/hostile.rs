@@ -2,7 +2,7 @@
 //! connections, malformed requests, other sites, floods of requests, and a stop in the middle
 //! of a game.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

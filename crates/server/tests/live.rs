@@ -2,7 +2,7 @@
 //! path, rooms that leave memory when idle and come back exactly, slow followers dropped
 //! without holding anybody up, and the computer's engine kept between its turns.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -2,7 +2,7 @@
 //! game with both players, the clock and the rating setting, and sends its creator into the
 //! game; one's own seek is not accepted; a cancelled seek is gone.
 
-mod common;
+use crate::common;
 
 use common::{Server, http, next_of};
 use serde_json::{Value, json};

@@ -1,7 +1,7 @@
 //! Players over HTTP: names without an account in a signed cookie, accounts, the login limit,
 //! and a rated game's result on the player page, the leaderboard and their JSON.
 
-mod common;
+use crate::common;
 
 use std::net::SocketAddr;
 

@@ -5,8 +5,8 @@
 //! also turns the spectator's picture into exactly the server's (the patches are exact).
 //!
 //! `PLY_SIZE_GAMES=N` plays N games per variant (default 2); the figures are printed for
-//! `docs/benchmarks.md` (`cargo test --release -p ply-server --test protocol_sizes --
-//! --nocapture`).
+//! `docs/benchmarks.md` (`cargo test --release -p ply-server --test integration protocol_sizes
+//! -- --nocapture`).
 
 use std::sync::Arc;
 

@@ -3,7 +3,7 @@
 //! prior see captures and isolations, levels 1 and 10 play legal turns, and a seed with a
 //! node limit fixes the move.
 
-mod common;
+use crate::common;
 
 use common::setup;
 use ply_core::{Evaluate, Evaluator, Game, Player};

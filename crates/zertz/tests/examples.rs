@@ -1,6 +1,6 @@
 //! The worked examples Z1–Z8 and the board facts of `../shared/rules/zertz.md`.
 
-mod common;
+use crate::common;
 
 use common::{marbles, moves, play, removed, setup};
 use ply_core::{Game, Motion, MoveError, Outcome, Player, View};

@@ -1,9 +1,8 @@
 //! The board help of the browser: click steps, previews of the turn being built, end
 //! reasons, the texts in three languages, coordinates and labels in the picture.
 
-mod common;
-#[path = "../../gipf/tests/view_kit/mod.rs"]
-mod view_kit;
+use crate::common;
+use crate::view_kit;
 
 use ply_core::{Game, View};
 use ply_zertz::{Move, Position};

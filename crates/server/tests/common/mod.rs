@@ -1,6 +1,6 @@
 //! Shared by the server's tests: an in-process `ply serve` on a free port, a minimal HTTP
 //! client, and WebSocket helpers.
-#![allow(dead_code)] // each test binary uses its own part
+#![allow(dead_code)] // each test module uses its own part
 
 use std::net::SocketAddr;
 use std::time::Duration;

@@ -380,12 +380,17 @@ where
     }
 }
 
-/// Which lines of a perft file to run: the quick ones (the test profile) or those marked
-/// `slow` (ignored tests that `scripts/test-release` runs in release).
+/// How long a line of a perft file takes, which says where it runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerftSpeed {
+    /// Unmarked: every test run (the test profile).
     Quick,
+    /// Marked `slow`: seconds to a minute in release, an ignored test that CI runs through
+    /// `scripts/test-release`.
     Slow,
+    /// Marked `long`: minutes in release, an ignored test run by hand after a change of the
+    /// rules (`scripts/test-release --long`).
+    Long,
 }
 
 /// One line of a perft file.
@@ -398,15 +403,15 @@ pub struct PerftCase {
     pub count: u64,
     /// `start`, `moves: m1 m2 …` (turns from the variant's start) or `position: <string>`.
     pub start: String,
-    pub slow: bool,
+    pub speed: PerftSpeed,
 }
 
 /// Reads a perft file (`tests/data/perft.txt` of each game): one case a line,
 ///
 /// ```text
-/// <variant> | <depth> | <count> | start                 [| slow]
-/// <variant> | <depth> | <count> | moves: <turn> <turn>… [| slow]
-/// <variant> | <depth> | <count> | position: <string>   [| slow]
+/// <variant> | <depth> | <count> | start                 [| slow | long]
+/// <variant> | <depth> | <count> | moves: <turn> <turn>… [| slow | long]
+/// <variant> | <depth> | <count> | position: <string>   [| slow | long]
 /// ```
 ///
 /// `#` starts a comment line; blank lines are skipped; `_` may group digits in the count.
@@ -423,16 +428,23 @@ pub fn perft_cases(text: &str) -> Vec<PerftCase> {
         }
         let f: Vec<&str> = line.split('|').map(str::trim).collect();
         let bad = || -> u64 { panic!("perft file line {}: cannot read '{line}'", i + 1) };
-        if f.len() != 4 && !(f.len() == 5 && f[4] == "slow") {
+        let speed = match f.get(4).copied() {
+            None => Some(PerftSpeed::Quick),
+            Some("slow") => Some(PerftSpeed::Slow),
+            Some("long") => Some(PerftSpeed::Long),
+            Some(_) => None,
+        };
+        let Some(speed) = speed.filter(|_| (4..=5).contains(&f.len())) else {
             bad();
-        }
+            continue;
+        };
         out.push(PerftCase {
             line: i + 1,
             variant: f[0].to_string(),
             depth: f[1].parse().unwrap_or_else(|_| u32::try_from(bad()).unwrap_or_default()),
             count: f[2].replace('_', "").parse().unwrap_or_else(|_| bad()),
             start: f[3].to_string(),
-            slow: f.len() == 5,
+            speed,
         });
     }
     out
@@ -473,10 +485,8 @@ pub fn perft_position<G: PositionString>(case: &PerftCase) -> G {
 /// # Panics
 /// When a count differs (after running them all) or a line does not read.
 pub fn check_perft_file<G: PositionString + Send>(text: &str, speed: PerftSpeed) -> usize {
-    let mut cases: Vec<PerftCase> = perft_cases(text)
-        .into_iter()
-        .filter(|case| case.slow == (speed == PerftSpeed::Slow))
-        .collect();
+    let mut cases: Vec<PerftCase> =
+        perft_cases(text).into_iter().filter(|case| case.speed == speed).collect();
     cases.sort_by_key(|case| std::cmp::Reverse(case.count));
     let next = std::sync::atomic::AtomicUsize::new(0);
     let wrong = std::sync::Mutex::new(Vec::new());
@@ -510,8 +520,9 @@ pub fn check_perft_file<G: PositionString + Send>(text: &str, speed: PerftSpeed)
     cases.len()
 }
 
-/// The two perft tests of a game crate (`tests/perft.rs`): its perft file's quick lines, and
-/// its `slow` lines as an ignored test (`scripts/test-release` runs those in release).
+/// The three perft tests of a game crate (`tests/perft.rs`): its perft file's quick lines, and
+/// its `slow` and its `long` lines as ignored tests (`scripts/test-release` runs the slow ones
+/// in release, `scripts/test-release --long` both).
 ///
 /// ```ignore
 /// ply_core::perft_tests!(ply_boop::Boop, include_str!("data/perft.txt"));
@@ -529,15 +540,39 @@ macro_rules! perft_tests {
         }
 
         #[test]
-        #[ignore = "seconds to minutes in release: scripts/test-release runs them (PÜNCT's by hand)"]
+        #[ignore = "seconds to a minute in release: scripts/test-release runs them"]
         fn perft_figures_slow() {
             $crate::testkit::check_perft_file::<$game>($figures, $crate::testkit::PerftSpeed::Slow);
+        }
+
+        #[test]
+        #[ignore = "minutes in release: scripts/test-release --long runs them"]
+        fn perft_figures_long() {
+            $crate::testkit::check_perft_file::<$game>($figures, $crate::testkit::PerftSpeed::Long);
         }
     };
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{PerftSpeed, perft_cases};
+
+    #[test]
+    fn a_perft_line_is_quick_slow_or_long() {
+        let cases = perft_cases(
+            "# c\nx | 1 | 2 | start\nx | 2 | 1_000 | start | slow\nx | 3 | 9 | start | long\n",
+        );
+        let speeds: Vec<PerftSpeed> = cases.iter().map(|c| c.speed).collect();
+        assert_eq!(speeds, [PerftSpeed::Quick, PerftSpeed::Slow, PerftSpeed::Long]);
+        assert_eq!((cases[1].line, cases[1].count), (3, 1000));
+    }
+
+    #[test]
+    #[should_panic(expected = "perft file line 1: cannot read")]
+    fn an_unknown_speed_names_its_line() {
+        let _ = perft_cases("x | 1 | 2 | start | fast\n");
+    }
+
     #[test]
     fn svg_ids_lists_every_id_attribute() {
         let svg =

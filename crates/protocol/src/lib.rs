@@ -2,7 +2,8 @@
 //! answers them: every message of the game WebSocket both ways and the views of a game
 //! ([`messages`], re-exported here), the bodies of the HTTP API ([`CreateRequest`]), the board
 //! patches of live events ([`patch`]), the legal moves as a trie of click paths ([`choices`]),
-//! why a request was refused ([`Reason`]) in the interface's languages ([`Lang`]).
+//! why a request was refused ([`Reason`]) in the interface's languages ([`Lang`]), and where a
+//! redirect may send a browser ([`local_path`]).
 //!
 //! A crate of its own so that what reads a client's input can be fuzzed, and a client written
 //! in Rust can use it, without building the server (`docs/fuzzing.md`).

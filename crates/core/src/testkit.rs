@@ -385,8 +385,8 @@ where
 pub enum PerftSpeed {
     /// Unmarked: every test run (the test profile).
     Quick,
-    /// Marked `slow`: seconds to a minute in release, an ignored test that CI runs through
-    /// `scripts/test-release`.
+    /// Marked `slow`: seconds to a minute optimised, an ignored test that CI runs in the test
+    /// profile (`scripts/test-all`) and `scripts/test-release` in release.
     Slow,
     /// Marked `long`: minutes in release, an ignored test run by hand after a change of the
     /// rules (`scripts/test-release --long`).

@@ -26,10 +26,11 @@ pub fn engines() -> Vec<EngineEntry> {
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         )
         // Engine against engine, GIPF's strength grows steeply: a doubling of nodes is +380 Elo
-        // at 1,000 nodes and about +200 from 40,000 to 160,000, and leaf noise of 0.3 value
+        // at 1,000 nodes and +110 to +215 from 40,000 to 160,000, and leaf noise of 0.3 value
         // scales costs 300. Levels 1–5 differ mostly by noise, levels 7–9 double their nodes:
-        // ×1.67 a level near 100,000 nodes gave +89 and +17, and level 10's second (about
-        // 300,000 nodes) was +512 above 81,000 (docs/strength.md, GIPF's own level table).
+        // ×1.67 a level near 100,000 nodes gave +89 and +17, and level 10's second (which
+        // completes depth 6 from the start) was +512 above 81,000 nodes (docs/strength.md,
+        // GIPF's own level table).
         .with_levels(LevelTable {
             share: [0.025, 0.03, 0.035, 0.045, 0.06, 0.1, 0.15, 0.3, 0.6],
             noise: [0.38, 0.31, 0.24, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0],

@@ -294,16 +294,95 @@ thread_local! {
 /// connection after the turn follows a path between opposite sides on which, before it, at
 /// most three points were not his, and the piece lands on each of those. A point not his on
 /// such a path is a win point; a piece that lands on none cannot connect.
+///
+/// The groups of the mover's visible points then decide it. Nobody is connected before the
+/// turn, so a connection after it runs through the three points the piece lands on (which
+/// touch each other in every shape); what joins them is the groups they touch or lie in. For
+/// a placement, which covers nothing and uncovers nothing, those groups are exactly what
+/// joins: it connects if and only if they and its points reach two opposite sides. A shift
+/// may also take points from the groups where its piece leaves, so for it the same test
+/// only rules out: what it does not join, the shift cannot.
 struct WinPoints {
     hash: u64,
     to_move: u8,
-    /// Every turn may win: the mover places his last piece ([E3] decides on the centre).
+    /// The mover places his last piece with any placement ([E3] decides on the centre).
     all: bool,
+    /// `standard`: [E3] counts the central points.
+    standard: bool,
     /// Some turn may win.
     any: bool,
     points: [bool; N_POINTS],
-    /// The visible colour of each point, for the exact check of a placement.
+    /// The visible colour of each point.
     visible: [u8; N_POINTS],
+    /// The group of each of the mover's visible points (`NONE` elsewhere).
+    group: [u8; N_POINTS],
+    /// The sides each group touches, by group.
+    group_sides: [u8; N_POINTS],
+}
+
+impl WinPoints {
+    /// Whether the mover's groups that a piece landing on `landing` joins, with those
+    /// points, reach two opposite sides (see [`WinPoints`]).
+    fn joins_sides(&self, landing: [u8; 3]) -> bool {
+        let mut sides = 0u8;
+        for p in landing {
+            let p = p as usize;
+            sides |= SIDES[p];
+            for q in std::iter::once(p as u8).chain(NEIGHBOURS[p]) {
+                if q != NONE && self.group[q as usize] != NONE {
+                    sides |= self.group_sides[self.group[q as usize] as usize];
+                }
+            }
+        }
+        PAIRS.iter().any(|&(a, b)| sides & (a | b) == a | b)
+    }
+
+    /// [E3] after the mover's last placement on `landing`: whether he shows more central
+    /// points than the opponent.
+    fn centre_majority_after(&self, landing: [u8; 3]) -> bool {
+        if !self.standard {
+            return false;
+        }
+        let mut count = [0i32; 2];
+        for (p, (&central, &shown)) in CENTRAL.iter().zip(&self.visible).enumerate() {
+            let colour = if landing.contains(&(p as u8)) { self.to_move } else { shown };
+            if central && colour != NO_OWNER {
+                count[colour as usize] += 1;
+            }
+        }
+        count[self.to_move as usize] > count[1 - self.to_move as usize]
+    }
+}
+
+/// The groups of `colour`'s visible points: each point's group (`NONE` where `colour` does
+/// not show) and the sides each group touches.
+fn groups(vis: &[u8; N_POINTS], colour: u8) -> ([u8; N_POINTS], [u8; N_POINTS]) {
+    let mut group = [NONE; N_POINTS];
+    let mut sides = [0u8; N_POINTS];
+    let mut stack = [0u8; N_POINTS];
+    let mut n = 0u8;
+    for start in 0..N_POINTS {
+        if vis[start] != colour || group[start] != NONE {
+            continue;
+        }
+        group[start] = n;
+        stack[0] = start as u8;
+        let mut len = 1;
+        while len > 0 {
+            len -= 1;
+            let p = stack[len] as usize;
+            sides[n as usize] |= SIDES[p];
+            for &q in &NEIGHBOURS[p] {
+                if q != NONE && vis[q as usize] == colour && group[q as usize] == NONE {
+                    group[q as usize] = n;
+                    stack[len] = q;
+                    len += 1;
+                }
+            }
+        }
+        n += 1;
+    }
+    (group, sides)
 }
 
 impl Position {
@@ -337,13 +416,18 @@ impl Position {
     fn win_points(&self) -> WinPoints {
         let st = &self.state;
         let me = st.to_move.index() as u8;
+        let visible = st.visible();
+        let (group, group_sides) = groups(&visible, me);
         let mut w = WinPoints {
             hash: st.hash,
             to_move: me,
             all: st.pieces_left(me as usize) <= 1,
+            standard: self.variant == Variant::Standard,
             any: false,
             points: [false; N_POINTS],
-            visible: st.visible(),
+            visible,
+            group,
+            group_sides,
         };
         let vis = w.visible;
         let mut cost = [0u8; N_POINTS];
@@ -503,26 +587,19 @@ impl Evaluator<Position> for Eval {
         position.with_win_points(|w| w.any)
     }
 
-    /// Only a turn whose piece lands on one of the [`WinPoints`] can win. A placement
-    /// changes nothing but its three points, which then show the mover's colour, so whether
-    /// it connects is checked exactly here, without playing it.
+    /// Only a turn whose piece lands on one of the [`WinPoints`] can win by a connection, and
+    /// only if it joins the mover's groups to two opposite sides: exactly so for a
+    /// placement, which changes nothing but its three points. The mover's last placement
+    /// may also win by [E3], counted here as the rules count it.
     fn may_win_with(&self, position: &Position, mv: Move) -> bool {
         position.with_win_points(|w| {
-            if w.all {
+            let Some(landing) = mv.points() else { return false };
+            let landing = landing.map(|p| p.index() as u8);
+            let placement = matches!(mv, Move::Place { .. });
+            if placement && w.all && w.centre_majority_after(landing) {
                 return true;
             }
-            let Some(landing) = mv.points() else { return false };
-            if !landing.iter().any(|p| w.points[p.index()]) {
-                return false;
-            }
-            if matches!(mv, Move::Place { .. }) {
-                let mut after = w.visible;
-                for p in landing {
-                    after[p.index()] = w.to_move;
-                }
-                return State::connected(&after, w.to_move);
-            }
-            true
+            landing.iter().any(|&p| w.points[p as usize]) && w.joins_sides(landing)
         })
     }
 

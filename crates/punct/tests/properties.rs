@@ -489,13 +489,15 @@ proptest! {
 
 // ---------------------------------------------------------------------------------------------
 // The evaluator's promises to MCTS: where it says no turn (or this turn) can win at once, none
-// does. Checked by playing every legal turn of every position of random games.
+// does, and for a placement its answer is exact. Checked by playing every legal turn of every
+// position of random games.
 
 #[test]
 fn no_turn_wins_where_the_evaluator_says_none_can() {
     use ply_core::{Evaluate, Evaluator};
     let eval = Position::evaluator();
     let (mut positions, mut ruled_out, mut wins, mut turns_skipped) = (0, 0, 0, 0u64);
+    let mut placements_allowed = 0u64;
     for seed in 0..24u64 {
         let variant = if seed % 2 == 0 { "standard" } else { "basic" };
         let mut game = Position::new(variant).unwrap();
@@ -512,9 +514,18 @@ fn no_turn_wins_where_the_evaluator_says_none_can() {
                 turns_skipped += u64::from(!allowed);
                 let mut after = game.clone();
                 after.play(mv);
-                if after.outcome() == Some(Outcome::Win(mover)) {
+                let won = after.outcome() == Some(Outcome::Win(mover));
+                if won {
                     wins += 1;
                     assert!(allowed, "{mv} wins in {game:?}, but was ruled out (any: {any})");
+                }
+                if matches!(mv, Move::Place { .. }) && allowed {
+                    placements_allowed += 1;
+                    assert!(
+                        won,
+                        "seed {seed}, turn {}: {mv} was said to win, but does not",
+                        game.turns_played()
+                    );
                 }
             }
             let (next, r) = splitmix64(state);
@@ -525,4 +536,5 @@ fn no_turn_wins_where_the_evaluator_says_none_can() {
     // The check has teeth: positions where some turn wins, and positions ruled out whole.
     assert!(wins > 20 && ruled_out > positions / 2, "{wins} wins, {ruled_out} of {positions}");
     assert!(turns_skipped > 0);
+    assert!(placements_allowed > 0);
 }

@@ -38,6 +38,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         0
     }
 
+    /// [`move_prior`](Evaluator::move_prior) of each of `moves`, in their order, into `out`
+    /// (cleared first). A game with thousands of moves a turn whose priors read tables made
+    /// for the position overrides it to find those tables once, not once a move.
+    fn move_priors(&self, game: &G, moves: &[G::Move], out: &mut Vec<i32>) {
+        out.clear();
+        out.extend(moves.iter().map(|&mv| self.move_prior(game, mv)));
+    }
+
     /// Whether a move is forcing (a capture, a win threat): quiescence search follows only
     /// these. The default, none, makes quiescence a plain static evaluation.
     fn is_forcing(&self, game: &G, mv: G::Move) -> bool {

@@ -604,39 +604,57 @@ impl Evaluator<Position> for Eval {
     }
 
     fn move_prior(&self, position: &Position, mv: Move) -> i32 {
-        match mv {
-            Move::Pass => 0,
-            Move::Place { at, orient } => {
-                let [a, b] = SHAPES[at.index()][orient.index()];
-                position.with_prior_table(&self.w, |t| {
-                    i32::from(t.gain[at.index()])
-                        + i32::from(t.gain[a as usize])
-                        + i32::from(t.gain[b as usize])
-                })
-            }
-            Move::Shift { from, to, orient } => {
-                let st = &position.state;
-                let [a, b] = SHAPES[to.index()][orient.index()];
-                let landing = [to.index() as u8, a, b];
-                let leaving = st
-                    .movable_at(from.index() as u8)
-                    .map(|i| st.pieces[i as usize].points())
-                    .unwrap_or([NONE; 3]);
-                position.with_prior_table(&self.w, |t| {
-                    let mut s = -60;
-                    for p in landing {
-                        if !leaving.contains(&p) {
-                            s += i32::from(t.gain[p as usize]);
-                        }
+        position.with_prior_table(&self.w, |t| prior(t, mv, |from| leaving(&position.state, from)))
+    }
+
+    fn move_priors(&self, position: &Position, moves: &[Move], out: &mut Vec<i32>) {
+        out.clear();
+        position.with_prior_table(&self.w, |t| {
+            // A piece's shifts are listed together: its points are looked up once.
+            let mut last = (NONE, [NONE; 3]);
+            out.extend(moves.iter().map(|&mv| {
+                prior(t, mv, |from| {
+                    if last.0 != from {
+                        last = (from, leaving(&position.state, from));
                     }
-                    for p in leaving {
-                        if p != NONE && !landing.contains(&p) {
-                            s -= i32::from(t.loss[p as usize]);
-                        }
-                    }
-                    s
+                    last.1
                 })
+            }));
+        });
+    }
+}
+
+/// The points a shift from `from` leaves (those of the mover's free piece there).
+fn leaving(st: &State, from: u8) -> [u8; 3] {
+    st.movable_at(from).map(|i| st.pieces[i as usize].points()).unwrap_or([NONE; 3])
+}
+
+/// The prior of `mv` from the position's table; `leaving` gives the points a shift leaves.
+fn prior(t: &PriorTable, mv: Move, leaving: impl FnOnce(u8) -> [u8; 3]) -> i32 {
+    match mv {
+        Move::Pass => 0,
+        Move::Place { at, orient } => {
+            let [a, b] = SHAPES[at.index()][orient.index()];
+            i32::from(t.gain[at.index()])
+                + i32::from(t.gain[a as usize])
+                + i32::from(t.gain[b as usize])
+        }
+        Move::Shift { from, to, orient } => {
+            let [a, b] = SHAPES[to.index()][orient.index()];
+            let landing = [to.index() as u8, a, b];
+            let leaving = leaving(from.index() as u8);
+            let mut s = -60;
+            for p in landing {
+                if !leaving.contains(&p) {
+                    s += i32::from(t.gain[p as usize]);
+                }
             }
+            for p in leaving {
+                if p != NONE && !landing.contains(&p) {
+                    s -= i32::from(t.loss[p as usize]);
+                }
+            }
+            s
         }
     }
 }
@@ -648,6 +666,27 @@ mod tests {
     use super::{Eval, Weights};
     use crate::rules::Position;
     use crate::types::Move;
+
+    /// The priors of all moves at once are those of each move alone, shifts included.
+    #[test]
+    fn priors_at_once_are_the_priors_of_each_move() {
+        let eval = Eval::default();
+        let mut position = Position::new("standard").unwrap();
+        let (mut moves, mut at_once) = (Vec::new(), Vec::new());
+        let mut shifts = 0;
+        for turn in 0..60usize {
+            if position.outcome().is_some() {
+                break;
+            }
+            position.legal_moves(&mut moves);
+            eval.move_priors(&position, &moves, &mut at_once);
+            let alone: Vec<i32> = moves.iter().map(|&m| eval.move_prior(&position, m)).collect();
+            assert_eq!(at_once, alone, "turn {turn}");
+            shifts += moves.iter().filter(|m| matches!(m, Move::Shift { .. })).count();
+            position.play(moves[(turn * 7919) % moves.len()]);
+        }
+        assert!(shifts > 1000, "shifts were compared: {shifts}");
+    }
 
     /// The move prior's per-thread table depends on the weights: two evaluators with
     /// different weights, used in turn in one thread, each get their own priors.

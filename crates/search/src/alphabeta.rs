@@ -205,6 +205,8 @@ struct Worker<'a, G: Game, E> {
     history: Vec<i32>,
     buffers: Vec<Vec<G::Move>>,
     scratch: Vec<Vec<(i32, G::Move)>>,
+    /// The move priors of the position being ordered.
+    priors: Vec<i32>,
     rng: Option<Rng>,
     /// The best root move of the running iteration among those searched fully, and its score.
     root_best: Option<(G::Move, i32)>,
@@ -277,6 +279,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             history: vec![0; HISTORY_SIZE],
             buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             scratch: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
+            priors: Vec::new(),
             rng,
             root_best: None,
             root_share: (0, 1),
@@ -326,13 +329,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let moves = std::mem::take(&mut self.buffers[ply]);
         let mut scored = std::mem::take(&mut self.scratch[ply]);
         scored.clear();
-        for &mv in &moves {
+        self.eval.move_priors(&self.game, &moves, &mut self.priors);
+        for (&mv, &prior) in moves.iter().zip(&self.priors) {
             let s = if Some(mv) == table_move {
                 i32::MAX
             } else if self.killers[ply].contains(&Some(mv)) {
                 1 << 28
             } else {
-                let mut s = self.eval.move_prior(&self.game, mv).clamp(-(1 << 20), 1 << 20) * 64
+                let mut s = prior.clamp(-(1 << 20), 1 << 20) * 64
                     + self.history[move_slot(&mv)].min(1 << 24);
                 if let Some(rng) = &mut self.rng {
                     s += (rng.below(64)) as i32;

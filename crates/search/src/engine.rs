@@ -224,6 +224,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn move_prior(&self, game: &G, mv: G::Move) -> i32 {
         self.eval.move_prior(game, mv)
     }
+    fn move_priors(&self, game: &G, moves: &[G::Move], out: &mut Vec<i32>) {
+        self.eval.move_priors(game, moves, out);
+    }
     fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
         self.eval.is_forcing(game, mv)
     }

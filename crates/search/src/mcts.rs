@@ -11,6 +11,10 @@ use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
 use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
 
+/// How many of a node's moves are put in prior order when it is expanded (see
+/// [`Tree::sort_more`]).
+const SORT_FIRST: usize = 16;
+
 /// A result known for sure, from the point of view of the player to move at the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Proven {
@@ -45,8 +49,10 @@ struct Node<M> {
     value_sum: f32,
     proven: Proven,
     expanded: bool,
-    /// Legal moves with their prior probabilities, most likely first.
+    /// Legal moves with their prior probabilities: `moves[..sorted]` most likely first, the
+    /// rest in the order the game listed them (see [`Tree::sort_more`]).
     moves: Vec<(M, f32)>,
+    sorted: u32,
     /// Nodes of `moves[..children.len()]`; children are created in prior order.
     children: Vec<u32>,
 }
@@ -174,6 +180,42 @@ fn node_bytes<M>(moves: usize, children: usize) -> usize {
     std::mem::size_of::<Node<M>>() + moves * std::mem::size_of::<(M, f32)>() + children * 4
 }
 
+/// Puts more of `moves` in prior order, given that `moves[..sorted]` are and the rest are
+/// in the game's order; returns how many are now. The most likely of the rest, at least
+/// [`SORT_FIRST`] and as many as are ordered already, follow the ordered ones. Ties keep the
+/// game's order, so the moves end up exactly as a stable sort of all of them would put them,
+/// but a node visited a few times (most of them) costs a selection of its best moves instead
+/// of a sort of thousands.
+fn order_more<M: Copy>(moves: &mut [(M, f32)], sorted: usize) -> usize {
+    let rest = &mut moves[sorted..];
+    let take = sorted.max(SORT_FIRST).min(rest.len());
+    if take == 0 {
+        return sorted;
+    }
+    // One key per move: the prior descending (a non-negative float orders as its bits), then
+    // the position among the rest, which is the game's order.
+    let mut keys: Vec<u64> = rest
+        .iter()
+        .enumerate()
+        .map(|(i, &(_, prior))| (u64::from(!prior.to_bits()) << 32) | i as u64)
+        .collect();
+    if take < keys.len() {
+        keys.select_nth_unstable(take - 1);
+        keys.truncate(take);
+    }
+    keys.sort_unstable();
+    let position = |key: u64| (key & 0xFFFF_FFFF) as usize;
+    let mut taken = vec![false; rest.len()];
+    let mut reordered = Vec::with_capacity(rest.len());
+    for &key in &keys {
+        taken[position(key)] = true;
+        reordered.push(rest[position(key)]);
+    }
+    reordered.extend(rest.iter().zip(&taken).filter(|(_, t)| !**t).map(|(m, _)| *m));
+    rest.copy_from_slice(&reordered);
+    sorted + take
+}
+
 impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     fn new(seed: u64, eval: E) -> Self {
         Tree { eval, nodes: Vec::new(), root_game: None, bytes: 0, rng: Rng::new(seed) }
@@ -194,6 +236,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             proven,
             expanded: false,
             moves: Vec::new(),
+            sorted: 0,
             children: Vec::new(),
         }
     }
@@ -283,6 +326,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                     proven: Proven::Unknown,
                     expanded: false,
                     moves: Vec::new(),
+                    sorted: 0,
                     children: Vec::new(),
                 },
             );
@@ -292,6 +336,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                 }
             } else {
                 node.moves = Vec::new();
+                node.sorted = 0;
                 node.children = Vec::new();
                 node.expanded = false;
             }
@@ -337,8 +382,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         } else {
             None
         };
-        let logits: Vec<f32> =
-            moves.iter().map(|&m| self.eval.move_prior(game, m) as f32 / 100.0).collect();
+        let mut raw = Vec::with_capacity(moves.len());
+        self.eval.move_priors(game, &moves, &mut raw);
+        let logits: Vec<f32> = raw.iter().map(|&p| p as f32 / 100.0).collect();
         let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let mut priors: Vec<(G::Move, f32)> = moves
             .iter()
@@ -352,17 +398,17 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         for p in &mut priors {
             p.1 /= total;
         }
-        // Stable sort: equal priors keep the generator's order, so the search is reproducible.
-        priors.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+        // Only the first moves are put in order now, the rest when visits reach them.
+        let mut sorted = 0;
         if let Some(w) = winning {
-            let mv = moves[w];
-            let at = priors.iter().position(|p| p.0 == mv).expect("listed");
-            let entry = priors.remove(at);
+            let entry = priors.remove(w);
             priors.insert(0, (entry.0, 1.0));
+            sorted = 1;
         }
         self.bytes += priors.len() * std::mem::size_of::<(G::Move, f32)>();
         let node = &mut self.nodes[index];
         node.moves = priors;
+        node.sorted = sorted;
         node.expanded = true;
         if let Some(w) = winning {
             game.play(moves[w]);
@@ -374,6 +420,12 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             self.nodes[index].children.push(id);
             self.nodes[index].proven = Proven::Win;
         }
+    }
+
+    /// Puts more of node `index`'s moves in prior order ([`order_more`]).
+    fn sort_more(&mut self, index: usize) {
+        let node = &mut self.nodes[index];
+        node.sorted = order_more(&mut node.moves, node.sorted as usize) as u32;
     }
 
     /// The index into `moves` to follow from node `index`.
@@ -454,6 +506,10 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                 if self.nodes[index].proven != Proven::Unknown {
                     break (self.nodes[index].proven.value(), self.nodes[index].to_move);
                 }
+            }
+            let node = &self.nodes[index];
+            if node.children.len() >= node.sorted as usize {
+                self.sort_more(index);
             }
             let i = self.select(index, c);
             let mv = self.nodes[index].moves[i].0;
@@ -668,6 +724,36 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             t.nodes.clear();
             t.root_game = None;
             t.bytes = 0;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ordering_in_steps_gives_the_stable_sort() {
+        let mut rng = Rng::new(7);
+        for len in [0usize, 1, 2, 15, 16, 17, 40, 333, 5000] {
+            // Few distinct priors, so ties are everywhere and their order is what is tested.
+            let moves: Vec<(u32, f32)> =
+                (0..len as u32).map(|m| (m, rng.below(9) as f32 / 8.0)).collect();
+            let mut expected = moves.clone();
+            expected.sort_by(|a, b| b.1.partial_cmp(&a.1).expect("no NaN"));
+            let mut stepped = moves;
+            let mut sorted = 0;
+            loop {
+                let next = order_more(&mut stepped, sorted);
+                assert_eq!(stepped[..next], expected[..next], "{len} moves, {sorted} sorted");
+                assert!(next > sorted || next == len);
+                if next == sorted {
+                    break;
+                }
+                sorted = next;
+            }
+            assert_eq!(sorted, len);
+            assert_eq!(stepped, expected);
         }
     }
 }

@@ -154,6 +154,30 @@ fn costs(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u
     c
 }
 
+/// The points of each side, by bit of [`SIDES`] (seven each).
+const SIDE_POINTS: [[u8; 7]; 6] = {
+    let mut out = [[0u8; 7]; 6];
+    let mut count = [0usize; 6];
+    let mut p = 0;
+    while p < N_POINTS {
+        let mut bit = 0;
+        while bit < 6 {
+            if SIDES[p] & (1 << bit) != 0 {
+                out[bit][count[bit]] = p as u8;
+                count[bit] += 1;
+            }
+            bit += 1;
+        }
+        p += 1;
+    }
+    let mut bit = 0;
+    while bit < 6 {
+        assert!(count[bit] == 7);
+        bit += 1;
+    }
+    out
+};
+
 /// Ring of buckets for Dial's shortest paths (node costs below `RING`). A bucket only ever
 /// holds entries of one distance, and a point enters it at most once for that distance.
 const RING: usize = 8;
@@ -173,12 +197,15 @@ fn distances(
     let mut lens = [0usize; RING];
     let mut pending = 0usize;
     dist.fill(FAR);
-    for p in 0..N_POINTS {
-        if SIDES[p] & side != 0 {
-            let d = u16::from(cost[p]);
-            dist[p] = d;
+    for (bit, points) in SIDE_POINTS.iter().enumerate() {
+        if side & (1 << bit) == 0 {
+            continue;
+        }
+        for &p in points {
+            let d = u16::from(cost[p as usize]);
+            dist[p as usize] = d;
             let b = d as usize % RING;
-            ring[b][lens[b]] = p as u8;
+            ring[b][lens[b]] = p;
             lens[b] += 1;
             pending += 1;
         }
@@ -226,25 +253,49 @@ fn connection_distance(w: &Weights, vis: &[u8; N_POINTS], colour: u8, standard: 
     i32::from(best)
 }
 
+/// How far off the best connection the move prior looks: a point this much or more off it
+/// counts as off it.
+const SLACK_CAP: u16 = 4;
+
 /// For each point, how much longer than `colour`'s best connection the cheapest connection
-/// through that point is (0: on a shortest path), capped at 15.
+/// through that point is (0: on a shortest path), capped at [`SLACK_CAP`].
+///
+/// Only distances below the best connection plus the cap matter, and only pairs of sides
+/// whose own connection is that close: a path through a point is at least as long as its
+/// part from either side, so the shortest-path searches stop there, and a pair of sides
+/// farther apart is not searched from its second side at all. The values are those of
+/// searching every distance (`tests::slack_of_every_distance`), found in less time where
+/// one pair of sides leads.
 fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
     let cost = costs(pc, vis, colour, standard);
+    // From the first side of each pair: exact below `limit`, which only ever falls to the
+    // best connection so far plus the cap.
+    let mut from_first = [[0u16; N_POINTS]; 3];
+    let mut pair_distance = [FAR; 3];
+    let mut limit = FAR;
+    for (i, &(from, to)) in PAIRS.iter().enumerate() {
+        distances(&cost, from, 0, limit, &mut from_first[i]);
+        let to_points = &SIDE_POINTS[to.trailing_zeros() as usize];
+        pair_distance[i] =
+            to_points.iter().map(|&q| from_first[i][q as usize]).min().unwrap_or(FAR);
+        limit = limit.min(pair_distance[i].saturating_add(SLACK_CAP));
+    }
+    let best = *pair_distance.iter().min().expect("three pairs");
     let mut through = [FAR; N_POINTS];
-    let mut a = [0u16; N_POINTS];
-    let mut b = [0u16; N_POINTS];
-    for (from, to) in PAIRS {
-        distances(&cost, from, 0, FAR, &mut a);
-        distances(&cost, to, 0, FAR, &mut b);
+    let mut from_second = [0u16; N_POINTS];
+    for (i, &(_, to)) in PAIRS.iter().enumerate() {
+        if pair_distance[i] >= limit {
+            continue;
+        }
+        distances(&cost, to, 0, limit, &mut from_second);
         for p in 0..N_POINTS {
-            let t = a[p] + b[p] - u16::from(cost[p]);
+            let t = from_first[i][p] + from_second[p] - u16::from(cost[p]);
             through[p] = through[p].min(t);
         }
     }
-    let best = *through.iter().min().expect("points");
     let mut out = [0u8; N_POINTS];
     for p in 0..N_POINTS {
-        out[p] = (through[p] - best).min(15) as u8;
+        out[p] = (through[p] - best).min(SLACK_CAP) as u8;
     }
     out
 }
@@ -666,6 +717,55 @@ mod tests {
     use super::{Eval, Weights};
     use crate::rules::Position;
     use crate::types::Move;
+
+    /// The slack the move prior reads, against the plain computation: every distance from
+    /// every side, capped only where it is read.
+    #[test]
+    fn slack_of_every_distance() {
+        use super::{FAR, PAIRS, PointCosts, SLACK_CAP, costs, distances, slack};
+        use crate::geometry::N_POINTS;
+        fn every_distance(
+            pc: PointCosts,
+            vis: &[u8; N_POINTS],
+            colour: u8,
+            standard: bool,
+        ) -> Vec<u16> {
+            let cost = costs(pc, vis, colour, standard);
+            let mut through = [FAR; N_POINTS];
+            let (mut a, mut b) = ([0u16; N_POINTS], [0u16; N_POINTS]);
+            for (from, to) in PAIRS {
+                distances(&cost, from, 0, FAR, &mut a);
+                distances(&cost, to, 0, FAR, &mut b);
+                for p in 0..N_POINTS {
+                    through[p] = through[p].min(a[p] + b[p] - u16::from(cost[p]));
+                }
+            }
+            let best = *through.iter().min().unwrap();
+            through.iter().map(|&t| (t - best).min(SLACK_CAP)).collect()
+        }
+        let w = *Eval::default().weights();
+        let pc = PointCosts::of(&w);
+        let mut checked = 0;
+        for (seed, variant) in [(1usize, "standard"), (2, "basic"), (3, "standard")] {
+            let mut position = Position::new(variant).unwrap();
+            let mut moves = Vec::new();
+            let mut turn = 0;
+            while position.outcome().is_none() && turn < 80 {
+                let vis = position.state.visible();
+                let standard = variant == "standard";
+                for colour in [0u8, 1] {
+                    let fast: Vec<u16> =
+                        slack(pc, &vis, colour, standard).iter().map(|&s| u16::from(s)).collect();
+                    assert_eq!(fast, every_distance(pc, &vis, colour, standard), "turn {turn}");
+                    checked += 1;
+                }
+                position.legal_moves(&mut moves);
+                position.play(moves[(turn * 7919 + seed * 104_729) % moves.len()]);
+                turn += 1;
+            }
+        }
+        assert!(checked > 200, "{checked} positions");
+    }
 
     /// The priors of all moves at once are those of each move alone, shifts included.
     #[test]

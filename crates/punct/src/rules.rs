@@ -203,9 +203,23 @@ impl State {
         a: u8,
         b: u8,
     ) -> Result<u8, Illegal> {
-        let (hq, oq) = self.under(lift, to);
-        let (ha, _) = self.under(lift, a);
-        let (hb, _) = self.under(lift, b);
+        self.land_on(|p| self.under(lift, p), to, orient, a, b)
+    }
+
+    /// [`land`](State::land), with `under` giving H′ and the owner of the top piece of a
+    /// point, ignoring the lifted piece.
+    #[inline]
+    fn land_on(
+        &self,
+        under: impl Fn(u8) -> (u8, u8),
+        to: u8,
+        orient: u8,
+        a: u8,
+        b: u8,
+    ) -> Result<u8, Illegal> {
+        let (hq, oq) = under(to);
+        let (ha, _) = under(a);
+        let (hb, _) = under(b);
         let h = match Orient(orient).middle() {
             None => {
                 if hq != ha || ha != hb {
@@ -273,23 +287,21 @@ impl State {
 
     pub(crate) fn gen_placements(&self, restricted: bool, out: &mut Vec<Move>) {
         let me = self.to_move.index();
+        // The points a new piece may cover, found once; `NONE` (off the board) never is.
+        let mut open = [false; 256];
+        for (p, slot) in open[..N_POINTS].iter_mut().enumerate() {
+            *slot = self.height[p] == 0 && !(restricted && CENTRAL[p]);
+        }
         for kind in Kind::ALL {
             if self.supply[me][kind.index()] == 0 {
                 continue;
             }
             for o in kind.orients() {
-                for p in 0..N_POINTS {
-                    if self.height[p] != 0 || (restricted && CENTRAL[p]) {
-                        continue;
+                for (p, shapes) in SHAPES.iter().enumerate() {
+                    let [a, b] = shapes[o as usize];
+                    if open[p] && open[a as usize] && open[b as usize] {
+                        out.push(Move::Place { at: Point(p as u8), orient: Orient(o) });
                     }
-                    let [a, b] = SHAPES[p][o as usize];
-                    if a == NONE || self.height[a as usize] != 0 || self.height[b as usize] != 0 {
-                        continue;
-                    }
-                    if restricted && (CENTRAL[a as usize] || CENTRAL[b as usize]) {
-                        continue;
-                    }
-                    out.push(Move::Place { at: Point(p as u8), orient: Orient(o) });
                 }
             }
         }
@@ -303,6 +315,12 @@ impl State {
                 continue;
             }
             let lift = self.lift(i);
+            // H′ and the top owner of every point with the piece lifted, for the hundreds of
+            // landings tried below.
+            let mut under = [(0u8, NO_OWNER); N_POINTS];
+            for (p, slot) in under.iter_mut().enumerate() {
+                *slot = self.under(&lift, p as u8);
+            }
             let kind = Orient(piece.orient).kind();
             let mut try_to = |to: u8| {
                 for o in kind.orients() {
@@ -310,7 +328,7 @@ impl State {
                         continue; // [M5]
                     }
                     let [a, b] = SHAPES[to as usize][o as usize];
-                    if a != NONE && self.land(&lift, to, o, a, b).is_ok() {
+                    if a != NONE && self.land_on(|p| under[p as usize], to, o, a, b).is_ok() {
                         out.push(Move::Shift {
                             from: Point(piece.at),
                             to: Point(to),

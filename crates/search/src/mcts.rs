@@ -384,14 +384,26 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         };
         let mut raw = Vec::with_capacity(moves.len());
         self.eval.move_priors(game, &moves, &mut raw);
-        let logits: Vec<f32> = raw.iter().map(|&p| p as f32 / 100.0).collect();
-        let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let logit = |p: i32| p as f32 / 100.0;
+        let max = raw.iter().map(|&p| logit(p)).fold(f32::NEG_INFINITY, f32::max);
+        // Priors take few distinct values (thousands of moves, a few dozen values): each
+        // one's exponential is remembered, the same number computed once.
+        let mut known: [Option<(i32, f32)>; 64] = [None; 64];
         let mut priors: Vec<(G::Move, f32)> = moves
             .iter()
-            .zip(&logits)
-            .map(|(&m, &l)| {
+            .zip(&raw)
+            .map(|(&m, &p)| {
+                let slot = &mut known[(p & 63) as usize];
+                let e = match *slot {
+                    Some((q, e)) if q == p => e,
+                    _ => {
+                        let e = (logit(p) - max).exp();
+                        *slot = Some((p, e));
+                        e
+                    }
+                };
                 let jitter = if noise { 1.0 + 0.1 * self.rng.unit() as f32 } else { 1.0 };
-                (m, (l - max).exp() * jitter)
+                (m, e * jitter)
             })
             .collect();
         let total: f32 = priors.iter().map(|p| p.1).sum();

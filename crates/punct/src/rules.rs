@@ -581,10 +581,13 @@ impl Position {
         let st = &self.state;
         let mover = st.to_move.other(); // to_move has already changed
         let vis = st.visible();
-        // Nobody was connected before the turn (the game would be over). A placement only
-        // adds points of the mover's colour and covers others, so only he can be now.
-        let white = State::connected(&vis, 0);
-        let black = State::connected(&vis, 1);
+        // Nobody was connected before the turn (the game would be over, and a set-up
+        // position with a connection is refused). A placement only adds points of the
+        // mover's colour and covers others, so only he can be now: the other's connection
+        // is checked after shifts and passes only.
+        let may_connect = |p: Player| !placed || p == mover;
+        let white = may_connect(Player::P1) && State::connected(&vis, 0);
+        let black = may_connect(Player::P2) && State::connected(&vis, 1);
         match (white, black) {
             (true, true) => return Some(Outcome::Win(mover)),
             (true, false) => return Some(Outcome::Win(Player::P1)),

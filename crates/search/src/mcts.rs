@@ -75,6 +75,9 @@ struct Tree<G: Game, E> {
     root_game: Option<G>,
     bytes: usize,
     rng: Rng,
+    /// The moves and raw priors of the node being expanded, kept between expansions so
+    /// that thousands of moves are not gathered into a new, growing vector each time.
+    scratch: (Vec<G::Move>, Vec<i32>),
 }
 
 /// MCTS; see the module documentation. `E` scores the leaves and gives the priors: the
@@ -218,7 +221,14 @@ fn order_more<M: Copy>(moves: &mut [(M, f32)], sorted: usize) -> usize {
 
 impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     fn new(seed: u64, eval: E) -> Self {
-        Tree { eval, nodes: Vec::new(), root_game: None, bytes: 0, rng: Rng::new(seed) }
+        Tree {
+            eval,
+            nodes: Vec::new(),
+            root_game: None,
+            bytes: 0,
+            rng: Rng::new(seed),
+            scratch: (Vec::new(), Vec::new()),
+        }
     }
 
     fn new_node(game: &G) -> Node<G::Move> {
@@ -366,7 +376,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// and its child created at once, so the solver proves the node won without waiting for
     /// the priors to lead there (the priors cannot see wins).
     fn expand(&mut self, index: usize, game: &mut G, noise: bool) {
-        let mut moves = Vec::new();
+        let (mut moves, mut raw) = std::mem::take(&mut self.scratch);
         game.legal_moves(&mut moves);
         let mover = game.to_move();
         let winning = if self.eval.may_win_at_once(game) {
@@ -382,7 +392,6 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         } else {
             None
         };
-        let mut raw = Vec::with_capacity(moves.len());
         self.eval.move_priors(game, &moves, &mut raw);
         let logit = |p: i32| p as f32 / 100.0;
         let max = raw.iter().map(|&p| logit(p)).fold(f32::NEG_INFINITY, f32::max);
@@ -432,6 +441,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             self.nodes[index].children.push(id);
             self.nodes[index].proven = Proven::Win;
         }
+        self.scratch = (moves, raw);
     }
 
     /// Puts more of node `index`'s moves in prior order ([`order_more`]).

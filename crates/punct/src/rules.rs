@@ -309,17 +309,20 @@ impl State {
 
     pub(crate) fn gen_shifts(&self, out: &mut Vec<Move>) {
         let me = self.to_move.index() as u8;
+        // The height and top owner of every point, for the hundreds of landings tried per
+        // piece; with a piece lifted, its three points read what lies under it (H′).
+        let mut under = [(0u8, NO_OWNER); N_POINTS];
+        for (p, slot) in under.iter_mut().enumerate() {
+            *slot = (self.height[p], self.owner_at(p as u8));
+        }
         for i in 0..self.n {
             let piece = self.pieces[i as usize];
             if piece.owner != me || !self.is_free(i) {
                 continue;
             }
             let lift = self.lift(i);
-            // H′ and the top owner of every point with the piece lifted, for the hundreds of
-            // landings tried below.
-            let mut under = [(0u8, NO_OWNER); N_POINTS];
-            for (p, slot) in under.iter_mut().enumerate() {
-                *slot = self.under(&lift, p as u8);
+            for p in lift.pts {
+                under[p as usize] = self.under(&lift, p);
             }
             let kind = Orient(piece.orient).kind();
             let mut try_to = |to: u8| {
@@ -344,6 +347,9 @@ impl State {
                     try_to(q);
                     q = NEIGHBOURS[q as usize][d];
                 }
+            }
+            for p in lift.pts {
+                under[p as usize] = (self.height[p as usize], self.owner_at(p));
             }
         }
     }

@@ -32,7 +32,7 @@ use ply_core::Evaluator;
 
 use crate::geometry::N_POINTS;
 use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
-use crate::rules::{NO_OWNER, Position, State};
+use crate::rules::{NO_OWNER, Position, State, spans_opposite_sides};
 use crate::types::{Move, PIECES_PER_PLAYER, Variant};
 
 ply_core::weights! {
@@ -385,7 +385,7 @@ impl WinPoints {
                 }
             }
         }
-        PAIRS.iter().any(|&(a, b)| sides & (a | b) == a | b)
+        spans_opposite_sides(sides)
     }
 
     /// [E3] after the mover's last placement on `landing`: whether he shows more central
@@ -405,37 +405,6 @@ impl WinPoints {
     }
 }
 
-/// The groups of `colour`'s visible points: each point's group (`NONE` where `colour` does
-/// not show) and the sides each group touches.
-fn groups(vis: &[u8; N_POINTS], colour: u8) -> ([u8; N_POINTS], [u8; N_POINTS]) {
-    let mut group = [NONE; N_POINTS];
-    let mut sides = [0u8; N_POINTS];
-    let mut stack = [0u8; N_POINTS];
-    let mut n = 0u8;
-    for start in 0..N_POINTS {
-        if vis[start] != colour || group[start] != NONE {
-            continue;
-        }
-        group[start] = n;
-        stack[0] = start as u8;
-        let mut len = 1;
-        while len > 0 {
-            len -= 1;
-            let p = stack[len] as usize;
-            sides[n as usize] |= SIDES[p];
-            for &q in &NEIGHBOURS[p] {
-                if q != NONE && vis[q as usize] == colour && group[q as usize] == NONE {
-                    group[q as usize] = n;
-                    stack[len] = q;
-                    len += 1;
-                }
-            }
-        }
-        n += 1;
-    }
-    (group, sides)
-}
-
 impl Position {
     fn prior_table(&self, pw: PriorWeights) -> PriorTable {
         let st = &self.state;
@@ -449,8 +418,8 @@ impl Position {
         let mut gain = [0i16; N_POINTS];
         let mut loss = [0i16; N_POINTS];
         for p in 0..N_POINTS {
-            let own = 40 * (4 - i16::from(mine[p]).min(4));
-            let block = 30 * (4 - i16::from(theirs[p]).min(4));
+            let own = 40 * (SLACK_CAP as i16 - i16::from(mine[p]));
+            let block = 30 * (SLACK_CAP as i16 - i16::from(theirs[p]));
             let c = if CENTRAL[p] { centre } else { 0 };
             if vis[p] == me {
                 loss[p] = own + c;
@@ -468,7 +437,7 @@ impl Position {
         let st = &self.state;
         let me = st.to_move.index() as u8;
         let visible = st.visible();
-        let (group, group_sides) = groups(&visible, me);
+        let (group, group_sides) = State::groups(&visible, me);
         let mut w = WinPoints {
             hash: st.hash,
             to_move: me,

@@ -51,6 +51,13 @@ pub(crate) fn supply_key(player: usize, kind: usize, count: u8) -> u64 {
 
 pub(crate) const NO_OWNER: u8 = 2;
 
+/// Whether a set of [`SIDES`] bits holds both sides of a pair (A and Q, R1 and R17, D- and
+/// D+): what a connection touches ([C2]).
+#[inline]
+pub(crate) fn spans_opposite_sides(sides: u8) -> bool {
+    sides & 3 == 3 || sides & 12 == 12 || sides & 48 == 48
+}
+
 /// Why an action is illegal (the words of §6.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Illegal {
@@ -412,6 +419,39 @@ impl State {
         v
     }
 
+    /// The groups of `colour`'s visible points: each point's group (`NONE` where `colour` does
+    /// not show) and the sides each group touches. [`connected`](State::connected) asks one
+    /// question and stops at its answer; this labels every group, for many questions about
+    /// one position (which turns can connect).
+    pub(crate) fn groups(vis: &[u8; N_POINTS], colour: u8) -> ([u8; N_POINTS], [u8; N_POINTS]) {
+        let mut group = [NONE; N_POINTS];
+        let mut sides = [0u8; N_POINTS];
+        let mut stack = [0u8; N_POINTS];
+        let mut n = 0u8;
+        for start in 0..N_POINTS {
+            if vis[start] != colour || group[start] != NONE {
+                continue;
+            }
+            group[start] = n;
+            stack[0] = start as u8;
+            let mut len = 1;
+            while len > 0 {
+                len -= 1;
+                let p = stack[len] as usize;
+                sides[n as usize] |= SIDES[p];
+                for &q in &NEIGHBOURS[p] {
+                    if q != NONE && vis[q as usize] == colour && group[q as usize] == NONE {
+                        group[q as usize] = n;
+                        stack[len] = q;
+                        len += 1;
+                    }
+                }
+            }
+            n += 1;
+        }
+        (group, sides)
+    }
+
     /// [C1]–[C3].
     pub(crate) fn connected(vis: &[u8; N_POINTS], colour: u8) -> bool {
         // Most positions have no colour on both sides of a pair: one pass rules them out.
@@ -421,7 +461,7 @@ impl State {
                 touched |= sides;
             }
         }
-        if touched & 3 != 3 && touched & 12 != 12 && touched & 48 != 48 {
+        if !spans_opposite_sides(touched) {
             return false;
         }
         let mut seen = [false; N_POINTS];
@@ -447,7 +487,7 @@ impl State {
                     }
                 }
             }
-            if sides & 3 == 3 || sides & 12 == 12 || sides & 48 == 48 {
+            if spans_opposite_sides(sides) {
                 return true;
             }
         }

@@ -11,8 +11,7 @@ use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
 use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
 
-/// How many of a node's moves are put in prior order when it is expanded (see
-/// [`Tree::sort_more`]).
+/// How many of a node's moves are put in prior order first (see [`order_more`]).
 const SORT_FIRST: usize = 16;
 
 /// A result known for sure, from the point of view of the player to move at the node.
@@ -50,7 +49,7 @@ struct Node<M> {
     proven: Proven,
     expanded: bool,
     /// Legal moves with their prior probabilities: `moves[..sorted]` most likely first, the
-    /// rest in the order the game listed them (see [`Tree::sort_more`]).
+    /// rest in the order the game listed them (see [`order_more`]).
     moves: Vec<(M, f32)>,
     sorted: u32,
     /// Nodes of `moves[..children.len()]`; children are created in prior order.
@@ -419,7 +418,8 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         for p in &mut priors {
             p.1 /= total;
         }
-        // Only the first moves are put in order now, the rest when visits reach them.
+        // The moves stay in the game's order (a winning one first): selection orders them a
+        // chunk at a time, as visits reach them.
         let mut sorted = 0;
         if let Some(w) = winning {
             let entry = priors.remove(w);

@@ -30,6 +30,7 @@ use std::thread::LocalKey;
 
 use ply_core::Evaluator;
 
+use crate::bits::{BOARD, Bits};
 use crate::geometry::N_POINTS;
 use crate::geometry::{CENTRAL, NEIGHBOURS, NONE, SHAPES, SIDES};
 use crate::rules::{NO_OWNER, Position, State, spans_opposite_sides};
@@ -178,77 +179,108 @@ const SIDE_POINTS: [[u8; 7]; 6] = {
     out
 };
 
-/// Ring of buckets for Dial's shortest paths (node costs below `RING`). A bucket only ever
-/// holds entries of one distance, and a point enters it at most once for that distance.
+/// Entry costs are below this (the shortest paths keep this many distances' sets).
 const RING: usize = 8;
-const BUCKET: usize = 256;
 
-/// Shortest distances from the points of side `side` (point costs paid on entry, the first
-/// point included). With `target` set, stops at the first point of that side and returns
-/// its distance (or `limit` if none is nearer than `limit`).
-fn distances(
-    cost: &[u8; N_POINTS],
-    side: u8,
-    target: u8,
-    limit: u16,
-    dist: &mut [u16; N_POINTS],
-) -> u16 {
-    let mut ring = [[0u8; BUCKET]; RING];
-    let mut lens = [0usize; RING];
-    let mut pending = 0usize;
-    dist.fill(FAR);
-    for (bit, points) in SIDE_POINTS.iter().enumerate() {
-        if side & (1 << bit) == 0 {
-            continue;
+/// The points of each entry cost, for one colour's shortest paths.
+struct CostSets {
+    /// The points entered for nothing (the colour's own).
+    free: Bits,
+    /// The other points, by cost (1 ≤ cost < [`RING`]), costs with no point left out.
+    paid: [(u16, Bits); RING - 1],
+    n_paid: usize,
+}
+
+impl CostSets {
+    /// From the cost of each point (each below [`RING`]).
+    fn of(cost: &[u8; N_POINTS]) -> CostSets {
+        let mut by_cost = [Bits::EMPTY; RING];
+        for (p, &c) in cost.iter().enumerate() {
+            by_cost[c as usize].insert(p);
         }
-        for &p in points {
-            let d = u16::from(cost[p as usize]);
-            dist[p as usize] = d;
-            let b = d as usize % RING;
-            ring[b][lens[b]] = p;
-            lens[b] += 1;
-            pending += 1;
+        let mut sets = CostSets { free: by_cost[0], paid: [(0, Bits::EMPTY); RING - 1], n_paid: 0 };
+        for (c, &set) in by_cost.iter().enumerate().skip(1) {
+            if !set.is_empty() {
+                sets.paid[sets.n_paid] = (c as u16, set);
+                sets.n_paid += 1;
+            }
         }
+        sets
     }
-    let mut d: u16 = 0;
-    while pending > 0 && d < limit {
-        let b = d as usize % RING;
-        while lens[b] > 0 {
-            lens[b] -= 1;
-            pending -= 1;
-            let p = ring[b][lens[b]] as usize;
-            if dist[p] != d {
-                continue;
+}
+
+/// The shortest paths from the points of side `side` (point costs paid on entry, the first
+/// point included), one distance at a time: `each(d, reached, new)` sees the points at
+/// distance `d` or less and those at exactly `d`, for `d` = 0, 1, … below `limit`, until every
+/// point is reached or `each` returns true.
+///
+/// A set of points per distance instead of a queue of points: a point of cost `c` is within
+/// `d` when it is a side point with `c` ≤ `d` or a neighbour of a point within `d - c`; the
+/// points of cost 0 then join whatever they touch (a flood through them). Each step is a few
+/// shifts of the whole board's bits.
+fn levels(costs: &CostSets, side: u8, limit: u16, mut each: impl FnMut(u16, Bits, Bits) -> bool) {
+    let start = Bits::sides(side);
+    let free_start = costs.free & start;
+    let mut reached = Bits::EMPTY;
+    // The points within each of the last RING distances, with their neighbours.
+    let mut grown = [Bits::EMPTY; RING];
+    let mut d = 0u16;
+    while d < limit {
+        let mut within = reached | free_start;
+        for &(c, set) in &costs.paid[..costs.n_paid] {
+            if c <= d {
+                within |= set & (grown[usize::from(d - c) % RING] | start);
             }
-            if SIDES[p] & target != 0 {
-                return d;
+        }
+        grown[usize::from(d) % RING] = loop {
+            let around = within.grown();
+            let joined = within | (around & costs.free);
+            if joined == within {
+                break around;
             }
-            for &q in &NEIGHBOURS[p] {
-                if q == NONE {
-                    continue;
-                }
-                let nd = d + u16::from(cost[q as usize]);
-                if nd < dist[q as usize] {
-                    dist[q as usize] = nd;
-                    let nb = nd as usize % RING;
-                    ring[nb][lens[nb]] = q;
-                    lens[nb] += 1;
-                    pending += 1;
-                }
-            }
+            within = joined;
+        };
+        let new = within.without(reached);
+        reached = within;
+        if each(d, reached, new) || reached == BOARD {
+            return;
         }
         d += 1;
     }
-    limit
+}
+
+/// The distance from side `side` to the nearest point of side(s) `target`, or `limit` if
+/// none is nearer than `limit`.
+fn distance_between(costs: &CostSets, side: u8, target: u8, limit: u16) -> u16 {
+    let target = Bits::sides(target);
+    let mut found = limit;
+    levels(costs, side, limit, |d, reached, _| {
+        let arrived = !(reached & target).is_empty();
+        if arrived {
+            found = d;
+        }
+        arrived
+    });
+    found
+}
+
+/// The distance from side `side` of every point nearer than `limit`; [`FAR`] for the others.
+fn distances(costs: &CostSets, side: u8, limit: u16, dist: &mut [u16; N_POINTS]) {
+    dist.fill(FAR);
+    levels(costs, side, limit, |d, _, new| {
+        for p in new.points() {
+            dist[p as usize] = d;
+        }
+        false
+    });
 }
 
 /// The connection distance of `colour`: the cheapest of the three side pairs.
 fn connection_distance(w: &Weights, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> i32 {
-    let cost = costs(PointCosts::of(w), vis, colour, standard);
-    let mut dist = [0u16; N_POINTS];
+    let cost = CostSets::of(&costs(PointCosts::of(w), vis, colour, standard));
     let mut best = dist_cap(w) as u16;
     for (from, to) in PAIRS {
-        best = best.min(distances(&cost, from, to, best, &mut dist));
+        best = best.min(distance_between(&cost, from, to, best));
     }
     i32::from(best)
 }
@@ -268,13 +300,14 @@ const SLACK_CAP: u16 = 4;
 /// one pair of sides leads.
 fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
     let cost = costs(pc, vis, colour, standard);
+    let sets = CostSets::of(&cost);
     // From the first side of each pair: exact below `limit`, which only ever falls to the
     // best connection so far plus the cap.
     let mut from_first = [[0u16; N_POINTS]; 3];
     let mut pair_distance = [FAR; 3];
     let mut limit = FAR;
     for (i, &(from, to)) in PAIRS.iter().enumerate() {
-        distances(&cost, from, 0, limit, &mut from_first[i]);
+        distances(&sets, from, limit, &mut from_first[i]);
         let to_points = &SIDE_POINTS[to.trailing_zeros() as usize];
         pair_distance[i] =
             to_points.iter().map(|&q| from_first[i][q as usize]).min().unwrap_or(FAR);
@@ -287,7 +320,7 @@ fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u
         if pair_distance[i] >= limit {
             continue;
         }
-        distances(&cost, to, 0, limit, &mut from_second);
+        distances(&sets, to, limit, &mut from_second);
         for p in 0..N_POINTS {
             let t = from_first[i][p] + from_second[p] - u16::from(cost[p]);
             through[p] = through[p].min(t);
@@ -454,16 +487,19 @@ impl Position {
         for (c, &v) in cost.iter_mut().zip(&vis) {
             *c = u8::from(v != me);
         }
+        let sets = CostSets::of(&cost);
         let mut a = [0u16; N_POINTS];
         let mut b = [0u16; N_POINTS];
         for (from, to) in PAIRS {
             // The cheapest path between the two sides costs more than three: none through
             // any point does.
-            if distances(&cost, from, to, 4, &mut a) > 3 {
+            if distance_between(&sets, from, to, 4) > 3 {
                 continue;
             }
-            distances(&cost, from, 0, FAR, &mut a);
-            distances(&cost, to, 0, FAR, &mut b);
+            // A point costing 1 with a path of at most 3 through it is at most 3 from each
+            // side: the distances below 4 are all that is read.
+            distances(&sets, from, 4, &mut a);
+            distances(&sets, to, 4, &mut b);
             for p in 0..N_POINTS {
                 if cost[p] == 1 && a[p] + b[p] - 1 <= 3 {
                     w.points[p] = true;
@@ -691,7 +727,7 @@ mod tests {
     /// every side, capped only where it is read.
     #[test]
     fn slack_of_every_distance() {
-        use super::{FAR, PAIRS, PointCosts, SLACK_CAP, costs, distances, slack};
+        use super::{CostSets, FAR, PAIRS, PointCosts, SLACK_CAP, costs, distances, slack};
         use crate::geometry::N_POINTS;
         fn every_distance(
             pc: PointCosts,
@@ -700,11 +736,12 @@ mod tests {
             standard: bool,
         ) -> Vec<u16> {
             let cost = costs(pc, vis, colour, standard);
+            let sets = CostSets::of(&cost);
             let mut through = [FAR; N_POINTS];
             let (mut a, mut b) = ([0u16; N_POINTS], [0u16; N_POINTS]);
             for (from, to) in PAIRS {
-                distances(&cost, from, 0, FAR, &mut a);
-                distances(&cost, to, 0, FAR, &mut b);
+                distances(&sets, from, FAR, &mut a);
+                distances(&sets, to, FAR, &mut b);
                 for p in 0..N_POINTS {
                     through[p] = through[p].min(a[p] + b[p] - u16::from(cost[p]));
                 }
@@ -734,6 +771,115 @@ mod tests {
             }
         }
         assert!(checked > 200, "{checked} positions");
+    }
+
+    /// Dial's algorithm (a queue of points in buckets by distance), which the evaluator used
+    /// before it searched a set of points per distance: the oracle of [`super::distances`]
+    /// and [`super::distance_between`].
+    fn dial(
+        cost: &[u8; crate::geometry::N_POINTS],
+        side: u8,
+        target: u8,
+        limit: u16,
+        dist: &mut [u16; crate::geometry::N_POINTS],
+    ) -> u16 {
+        use super::{FAR, RING, SIDE_POINTS};
+        use crate::geometry::{NEIGHBOURS, NONE, SIDES};
+        let mut ring = vec![Vec::new(); RING];
+        dist.fill(FAR);
+        for (bit, points) in SIDE_POINTS.iter().enumerate() {
+            if side & (1 << bit) != 0 {
+                for &p in points {
+                    dist[p as usize] = u16::from(cost[p as usize]);
+                    ring[usize::from(cost[p as usize]) % RING].push(p);
+                }
+            }
+        }
+        let mut d: u16 = 0;
+        while ring.iter().any(|b| !b.is_empty()) && d < limit {
+            while let Some(p) = ring[usize::from(d) % RING].pop() {
+                let p = p as usize;
+                if dist[p] != d {
+                    continue;
+                }
+                if SIDES[p] & target != 0 {
+                    return d;
+                }
+                for &q in &NEIGHBOURS[p] {
+                    if q != NONE {
+                        let nd = d + u16::from(cost[q as usize]);
+                        if nd < dist[q as usize] {
+                            dist[q as usize] = nd;
+                            ring[usize::from(nd) % RING].push(q);
+                        }
+                    }
+                }
+            }
+            d += 1;
+        }
+        limit
+    }
+
+    /// The distances by sets of points are Dial's, for every side, target and limit, on the
+    /// positions of random games and on boards of random costs up to the largest allowed.
+    #[test]
+    fn distances_are_dials() {
+        use super::{CostSets, FAR, RING, distance_between, distances};
+        use crate::geometry::N_POINTS;
+        let mut boards: Vec<[u8; N_POINTS]> = Vec::new();
+        let mut position = Position::new("standard").unwrap();
+        let mut moves = Vec::new();
+        for turn in 0..70usize {
+            if position.outcome().is_some() {
+                break;
+            }
+            let vis = position.state.visible();
+            for colour in [0u8, 1] {
+                boards.push(super::costs(
+                    super::PointCosts::of(Eval::default().weights()),
+                    &vis,
+                    colour,
+                    true,
+                ));
+            }
+            position.legal_moves(&mut moves);
+            position.play(moves[(turn * 7919 + 31) % moves.len()]);
+        }
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..40 {
+            let mut cost = [0u8; N_POINTS];
+            for c in &mut cost {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *c = (seed % RING as u64) as u8;
+            }
+            boards.push(cost);
+        }
+        let (mut fast, mut slow) = ([0u16; N_POINTS], [0u16; N_POINTS]);
+        for cost in &boards {
+            let sets = CostSets::of(cost);
+            for side in 0..6 {
+                let from = 1u8 << side;
+                for limit in [0, 1, 3, 4, 9, 17, FAR] {
+                    distances(&sets, from, limit, &mut fast);
+                    dial(cost, from, 0, limit, &mut slow);
+                    for p in 0..N_POINTS {
+                        if slow[p] < limit || fast[p] < limit {
+                            assert_eq!(fast[p], slow[p], "point {p}, side {side}, limit {limit}");
+                        }
+                    }
+                    for target in 1..64u8 {
+                        assert_eq!(
+                            distance_between(&sets, from, target, limit),
+                            dial(cost, from, target, limit, &mut slow),
+                            "side {side}, target {target}, limit {limit}"
+                        );
+                    }
+                }
+            }
+        }
+        assert!(boards.len() > 150, "{} boards", boards.len());
     }
 
     /// The priors of all moves at once are those of each move alone, shifts included.

@@ -17,6 +17,7 @@
 
 pub mod geometry;
 
+mod bits;
 mod eval;
 mod game;
 mod notation;

@@ -5,6 +5,7 @@
 use ply_core::zobrist::{keys, splitmix64};
 use ply_core::{History, Outcome, Player};
 
+use crate::bits::{Bits, CENTRAL_BITS, DOT_SHIFTS};
 use crate::geometry::{
     self, CENTRAL, Kind, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES,
 };
@@ -294,22 +295,26 @@ impl State {
 
     pub(crate) fn gen_placements(&self, restricted: bool, out: &mut Vec<Move>) {
         let me = self.to_move.index();
-        // The points a new piece may cover, found once; `NONE` (off the board) never is.
-        let mut open = [false; 256];
-        for (p, slot) in open[..N_POINTS].iter_mut().enumerate() {
-            *slot = self.height[p] == 0 && !(restricted && CENTRAL[p]);
+        // The points a new piece may cover, as a set: an orientation's PÜNCT dots are the
+        // open points whose two plain dots are open too, each dot one shift of the set.
+        let mut open = Bits::EMPTY;
+        for p in 0..N_POINTS {
+            if self.height[p] == 0 {
+                open.insert(p);
+            }
+        }
+        if restricted {
+            open = open.without(CENTRAL_BITS);
         }
         for kind in Kind::ALL {
             if self.supply[me][kind.index()] == 0 {
                 continue;
             }
             for o in kind.orients() {
-                for (p, shapes) in SHAPES.iter().enumerate() {
-                    let [a, b] = shapes[o as usize];
-                    if open[p] && open[a as usize] && open[b as usize] {
-                        out.push(Move::Place { at: Point(p as u8), orient: Orient(o) });
-                    }
-                }
+                let [a, b] = DOT_SHIFTS[o as usize];
+                let at = open & open.shifted(-a) & open.shifted(-b);
+                let orient = Orient(o);
+                out.extend(at.points().map(|p| Move::Place { at: Point(p), orient }));
             }
         }
     }

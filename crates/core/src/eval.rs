@@ -69,6 +69,20 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         let _ = (game, mv);
         true
     }
+
+    /// The indices of those of `moves` that might win at once, in order, into `out` (cleared
+    /// first): none where [`may_win_at_once`](Evaluator::may_win_at_once) says none, else
+    /// those [`may_win_with`](Evaluator::may_win_with) lets through. A game with thousands
+    /// of moves a turn overrides it to find its per-position tables once, like
+    /// [`move_priors`](Evaluator::move_priors).
+    fn moves_that_may_win(&self, game: &G, moves: &[G::Move], out: &mut Vec<u32>) {
+        out.clear();
+        if self.may_win_at_once(game) {
+            out.extend(
+                (0..moves.len() as u32).filter(|&i| self.may_win_with(game, moves[i as usize])),
+            );
+        }
+    }
 }
 
 /// A game with an evaluator of its own: each game crate names it next to its rules (module

@@ -55,8 +55,17 @@ pub(crate) const DOT_SHIFTS: [[i32; 2]; N_ORIENTS] = {
 };
 
 /// A set of points.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Copy, Debug, Eq, Default)]
 pub(crate) struct Bits([u64; WORDS]);
+
+/// Word by word: the derived comparison of the array calls `memcmp`, a call per step of the
+/// shortest paths' inner loop.
+impl PartialEq for Bits {
+    #[inline(always)]
+    fn eq(&self, other: &Bits) -> bool {
+        self.0.iter().zip(other.0).fold(0, |differ, (a, b)| differ | (a ^ b)) == 0
+    }
+}
 
 /// Every point of the board.
 pub(crate) const BOARD: Bits = Bits::of(&[true; N_POINTS]);
@@ -120,7 +129,7 @@ impl Bits {
     }
 
     pub(crate) fn is_empty(self) -> bool {
-        self.0.iter().all(|&w| w == 0)
+        self.0.iter().fold(0, |any, &w| any | w) == 0
     }
 
     /// The points of this set and not of `other`.

@@ -398,27 +398,19 @@ struct WinPoints {
     points: [bool; N_POINTS],
     /// The visible colour of each point.
     visible: [u8; N_POINTS],
-    /// The group of each of the mover's visible points (`NONE` elsewhere).
-    group: [u8; N_POINTS],
-    /// The sides each group touches, by group.
-    group_sides: [u8; N_POINTS],
+    /// The sides a piece landing on each point reaches there: the point's own, and those of
+    /// the mover's groups it lies in or touches (filled only where some turn may win).
+    reach: [u8; N_POINTS],
+    /// The central points each colour shows.
+    centre: [i32; 2],
 }
 
 impl WinPoints {
     /// Whether the mover's groups that a piece landing on `landing` joins, with those
     /// points, reach two opposite sides (see [`WinPoints`]).
     fn joins_sides(&self, landing: [u8; 3]) -> bool {
-        let mut sides = 0u8;
-        for p in landing {
-            let p = p as usize;
-            sides |= SIDES[p];
-            for q in std::iter::once(p as u8).chain(NEIGHBOURS[p]) {
-                if q != NONE && self.group[q as usize] != NONE {
-                    sides |= self.group_sides[self.group[q as usize] as usize];
-                }
-            }
-        }
-        spans_opposite_sides(sides)
+        let [a, b, c] = landing.map(|p| self.reach[p as usize]);
+        spans_opposite_sides(a | b | c)
     }
 
     /// [E3] after the mover's last placement on `landing`: whether he shows more central
@@ -427,14 +419,33 @@ impl WinPoints {
         if !self.standard {
             return false;
         }
-        let mut count = [0i32; 2];
-        for (p, (&central, &shown)) in CENTRAL.iter().zip(&self.visible).enumerate() {
-            let colour = if landing.contains(&(p as u8)) { self.to_move } else { shown };
-            if central && colour != NO_OWNER {
-                count[colour as usize] += 1;
+        let me = self.to_move as usize;
+        let mut count = self.centre;
+        for p in landing {
+            let shown = self.visible[p as usize];
+            if CENTRAL[p as usize] && shown != self.to_move {
+                count[me] += 1;
+                if shown != NO_OWNER {
+                    count[shown as usize] -= 1;
+                }
             }
         }
-        count[self.to_move as usize] > count[1 - self.to_move as usize]
+        count[me] > count[1 - me]
+    }
+
+    /// Whether `mv` may win (see [`Eval::may_win_with`]).
+    fn may_win_with(&self, mv: Move) -> bool {
+        let (at, orient) = match mv {
+            Move::Place { at, orient } | Move::Shift { to: at, orient, .. } => (at, orient),
+            Move::Pass => return false,
+        };
+        let [a, b] = SHAPES[at.index()][orient.index()];
+        let landing = [at.index() as u8, a, b];
+        let placement = matches!(mv, Move::Place { .. });
+        if placement && self.all && self.centre_majority_after(landing) {
+            return true;
+        }
+        landing.iter().any(|&p| self.points[p as usize]) && self.joins_sides(landing)
     }
 }
 
@@ -470,7 +481,12 @@ impl Position {
         let st = &self.state;
         let me = st.to_move.index() as u8;
         let visible = st.visible();
-        let (group, group_sides) = State::groups(&visible, me);
+        let mut centre = [0i32; 2];
+        for (&central, &shown) in CENTRAL.iter().zip(&visible) {
+            if central && shown != NO_OWNER {
+                centre[shown as usize] += 1;
+            }
+        }
         let mut w = WinPoints {
             hash: st.hash,
             to_move: me,
@@ -479,8 +495,8 @@ impl Position {
             any: false,
             points: [false; N_POINTS],
             visible,
-            group,
-            group_sides,
+            reach: [0; N_POINTS],
+            centre,
         };
         let vis = w.visible;
         let mut cost = [0u8; N_POINTS];
@@ -508,6 +524,17 @@ impl Position {
             }
         }
         w.any |= w.all;
+        if w.any {
+            let (group, group_sides) = State::groups(&vis, me);
+            for (p, reach) in w.reach.iter_mut().enumerate() {
+                *reach = SIDES[p];
+                for q in std::iter::once(p as u8).chain(NEIGHBOURS[p]) {
+                    if q != NONE && group[q as usize] != NONE {
+                        *reach |= group_sides[group[q as usize] as usize];
+                    }
+                }
+            }
+        }
         w
     }
 
@@ -648,15 +675,17 @@ impl Evaluator<Position> for Eval {
     /// placement, which changes nothing but its three points. The mover's last placement
     /// may also win by [E3], counted here as the rules count it.
     fn may_win_with(&self, position: &Position, mv: Move) -> bool {
+        position.with_win_points(|w| w.may_win_with(mv))
+    }
+
+    /// The same test, with the position's table looked up once for all the moves.
+    fn moves_that_may_win(&self, position: &Position, moves: &[Move], out: &mut Vec<u32>) {
+        out.clear();
         position.with_win_points(|w| {
-            let Some(landing) = mv.points() else { return false };
-            let landing = landing.map(|p| p.index() as u8);
-            let placement = matches!(mv, Move::Place { .. });
-            if placement && w.all && w.centre_majority_after(landing) {
-                return true;
+            if w.any {
+                out.extend((0..moves.len() as u32).filter(|&i| w.may_win_with(moves[i as usize])));
             }
-            landing.iter().any(|&p| w.points[p as usize]) && w.joins_sides(landing)
-        })
+        });
     }
 
     fn move_prior(&self, position: &Position, mv: Move) -> i32 {

@@ -3,6 +3,7 @@
 
 use ply_core::{Game, MoveError, Outcome, VariantError};
 
+use crate::geometry::NONE;
 use crate::rules::{Position, SIDE_KEY};
 use crate::types::{Move, Variant};
 
@@ -40,10 +41,18 @@ impl Game for Position {
         self.history.push(self.state);
         let st = &mut self.state;
         let was_pass = st.last_pass;
+        // The points whose visible colour the turn may change: where the piece lands, and
+        // where a shifted piece was.
+        let mut changed = [NONE; 6];
         match mv {
-            Move::Place { at, orient } => st.place(at.index() as u8, orient.0),
+            Move::Place { at, orient } => {
+                st.place(at.index() as u8, orient.0);
+                changed[..3].copy_from_slice(&st.pieces[st.n as usize - 1].points());
+            }
             Move::Shift { from, to, orient } => {
-                st.shift(from.index() as u8, to.index() as u8, orient.0);
+                let (left, moved) = st.shift(from.index() as u8, to.index() as u8, orient.0);
+                changed[..3].copy_from_slice(&st.pieces[moved as usize].points());
+                changed[3..].copy_from_slice(&left);
             }
             Move::Pass => {}
         }
@@ -52,7 +61,7 @@ impl Game for Position {
         st.hash ^= SIDE_KEY;
         let placed = matches!(mv, Move::Place { .. });
         let passed_twice = was_pass && mv == Move::Pass;
-        self.state.outcome = self.decide(placed, passed_twice);
+        self.state.outcome = self.decide(placed, passed_twice, &changed);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -399,7 +399,8 @@ impl State {
         self.put(i);
     }
 
-    pub(crate) fn shift(&mut self, from: u8, to: u8, orient: u8) {
+    /// Shifts the mover's free piece at `from`; returns the points it left and its index.
+    pub(crate) fn shift(&mut self, from: u8, to: u8, orient: u8) -> ([u8; 3], u8) {
         let i = self.movable_at(from).expect("a legal shift names a free piece of the mover");
         let lift = self.lift(i);
         let [a, b] = SHAPES[to as usize][orient as usize];
@@ -413,6 +414,7 @@ impl State {
         }
         self.pieces[i as usize] = Piece { owner: old.owner, orient, at: to, level };
         self.put(i);
+        (lift.pts, i)
     }
 
     /// Visible colour of every point.
@@ -497,6 +499,43 @@ impl State {
             }
         }
         false
+    }
+
+    /// For each colour, whether a group of its visible points that holds one of `points`
+    /// (`NONE` skipped) joins two opposite sides. [`connected`](State::connected) looks at
+    /// every group; after a turn, only the groups of the points it changed can have begun to
+    /// connect.
+    pub(crate) fn connected_through(&self, points: &[u8]) -> [bool; 2] {
+        let mut out = [false; 2];
+        let mut seen = [false; N_POINTS];
+        let mut stack = [0u8; N_POINTS];
+        for &start in points {
+            if start == NONE || seen[start as usize] {
+                continue;
+            }
+            let colour = self.owner_at(start);
+            if colour == NO_OWNER || out[colour as usize] {
+                continue;
+            }
+            let mut sides = 0u8;
+            let mut len = 1;
+            stack[0] = start;
+            seen[start as usize] = true;
+            while len > 0 {
+                len -= 1;
+                let p = stack[len] as usize;
+                sides |= SIDES[p];
+                for &q in &NEIGHBOURS[p] {
+                    if q != NONE && !seen[q as usize] && self.owner_at(q) == colour {
+                        seen[q as usize] = true;
+                        stack[len] = q;
+                        len += 1;
+                    }
+                }
+            }
+            out[colour as usize] = spans_opposite_sides(sides);
+        }
+        out
     }
 
     pub(crate) fn same_position(&self, other: &State) -> bool {
@@ -628,17 +667,20 @@ impl Position {
         st.placement_check(self.restricted(), [at.index() as u8, a, b])
     }
 
-    pub(crate) fn decide(&mut self, placed: bool, passed_twice: bool) -> Option<Outcome> {
+    /// The outcome after a turn that changed the visible colour of `changed` points at most
+    /// (`NONE` fills the rest).
+    pub(crate) fn decide(
+        &mut self,
+        placed: bool,
+        passed_twice: bool,
+        changed: &[u8; 6],
+    ) -> Option<Outcome> {
         let st = &self.state;
         let mover = st.to_move.other(); // to_move has already changed
-        let vis = st.visible();
         // Nobody was connected before the turn (the game would be over, and a set-up
-        // position with a connection is refused). A placement only adds points of the
-        // mover's colour and covers others, so only he can be now: the other's connection
-        // is checked after shifts and passes only.
-        let may_connect = |p: Player| !placed || p == mover;
-        let white = may_connect(Player::P1) && State::connected(&vis, 0);
-        let black = may_connect(Player::P2) && State::connected(&vis, 1);
+        // position with a connection is refused), so a connection now runs through a point
+        // the turn gave its colour: the groups of the changed points decide.
+        let [white, black] = st.connected_through(changed);
         match (white, black) {
             (true, true) => return Some(Outcome::Win(mover)),
             (true, false) => return Some(Outcome::Win(Player::P1)),
@@ -649,6 +691,7 @@ impl Position {
             return Some(match self.variant {
                 Variant::Basic => Outcome::Draw,
                 Variant::Standard => {
+                    let vis = st.visible();
                     let mut count = [0u32; 2];
                     for p in 0..N_POINTS {
                         if CENTRAL[p] && vis[p] != NO_OWNER {

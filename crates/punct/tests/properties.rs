@@ -509,6 +509,12 @@ fn no_turn_wins_where_the_evaluator_says_none_can() {
             let any = eval.may_win_at_once(&game);
             positions += 1;
             ruled_out += usize::from(!any);
+            let mut at_once = Vec::new();
+            eval.moves_that_may_win(&game, &moves, &mut at_once);
+            let one_by_one: Vec<u32> = (0..moves.len() as u32)
+                .filter(|&i| any && eval.may_win_with(&game, moves[i as usize]))
+                .collect();
+            assert_eq!(at_once, one_by_one, "the moves that may win, at once and one by one");
             for &mv in &moves {
                 let allowed = any && eval.may_win_with(&game, mv);
                 turns_skipped += u64::from(!allowed);
@@ -537,4 +543,85 @@ fn no_turn_wins_where_the_evaluator_says_none_can() {
     assert!(wins > 20 && ruled_out > positions / 2, "{wins} wins, {ruled_out} of {positions}");
     assert!(turns_skipped > 0);
     assert!(placements_allowed > 0);
+}
+
+/// The rules decide a connection from the groups of the points a turn changed (nobody was
+/// connected before it): after every turn of games played to their end, shift-heavy ones
+/// included, the outcome is the one the whole board's groups give.
+#[test]
+fn every_connection_is_seen_where_it_is_made() {
+    let mut connections = 0;
+    let mut games: Vec<RandomGame<Position>> = Vec::new();
+    for seed in 0..40u64 {
+        let variant = if seed % 2 == 0 { "standard" } else { "basic" };
+        if seed < 8 {
+            games.push(shift_heavy_game(variant, seed, 60));
+        }
+        games.push(connecting_game(variant, seed + 100));
+    }
+    let mut by_shift = 0;
+    for game in &games {
+        for (before, (after, &mv)) in
+            game.positions.iter().zip(game.positions[1..].iter().zip(&game.moves))
+        {
+            let mover = before.to_move();
+            let white = after.is_connected(Player::P1);
+            let black = after.is_connected(Player::P2);
+            let expected = match (white, black) {
+                (true, true) => Some(Outcome::Win(mover)),
+                (true, false) => Some(Outcome::Win(Player::P1)),
+                (false, true) => Some(Outcome::Win(Player::P2)),
+                (false, false) => None,
+            };
+            if expected.is_some() {
+                connections += 1;
+                by_shift += usize::from(matches!(mv, Move::Shift { .. }));
+                assert_eq!(after.outcome(), expected, "{}", before.format_move(mv));
+            } else if let Some(Outcome::Win(_)) = after.outcome() {
+                // Only the last placement's centre count ([E3]) wins without a connection.
+                let placed = matches!(mv, Move::Place { .. });
+                let left: u32 = Kind::ALL.iter().map(|&k| u32::from(after.supply(mover, k))).sum();
+                assert!(
+                    placed && left == 0,
+                    "a win without a connection: {}",
+                    before.format_move(mv)
+                );
+            }
+        }
+    }
+    assert!(connections >= 15 && by_shift >= 3, "{connections} connections, {by_shift} by shifts");
+}
+
+/// A game to its end in which each player mostly takes one of the turns the move prior likes
+/// best (it favours his shortest connection), so that games end by connections, and one of
+/// the shifts it likes best a fifth of the time, so that shifts make some of them.
+fn connecting_game(variant: &str, seed: u64) -> RandomGame<Position> {
+    use ply_core::Evaluator;
+    let eval = ply_punct::Eval::default();
+    let mut pos = Position::new(variant).unwrap();
+    let mut state = seed;
+    let mut out = vec![pos.clone()];
+    let mut played = Vec::new();
+    let (mut moves, mut priors) = (Vec::new(), Vec::new());
+    while pos.outcome().is_none() && played.len() < 300 {
+        pos.legal_moves(&mut moves);
+        eval.move_priors(&pos, &moves, &mut priors);
+        let (s, r) = splitmix64(state);
+        state = s;
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(priors[i]));
+        let shifts: Vec<usize> =
+            order.iter().copied().filter(|&i| matches!(moves[i], Move::Shift { .. })).collect();
+        let pick = if r % 5 == 0 {
+            moves[(r >> 8) as usize % moves.len()]
+        } else if r % 5 == 1 && !shifts.is_empty() {
+            moves[shifts[(r >> 8) as usize % shifts.len().min(4)]]
+        } else {
+            moves[order[(r >> 8) as usize % order.len().min(4)]]
+        };
+        pos.play(pick);
+        played.push(pick);
+        out.push(pos.clone());
+    }
+    RandomGame { positions: out, moves: played }
 }

@@ -236,6 +236,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn may_win_with(&self, game: &G, mv: G::Move) -> bool {
         self.eval.may_win_with(game, mv)
     }
+    fn moves_that_may_win(&self, game: &G, moves: &[G::Move], out: &mut Vec<u32>) {
+        self.eval.moves_that_may_win(game, moves, out);
+    }
 }
 
 /// The evaluator an engine's searchers use: the game's own, with the level's noise.

@@ -74,9 +74,10 @@ struct Tree<G: Game, E> {
     root_game: Option<G>,
     bytes: usize,
     rng: Rng,
-    /// The moves and raw priors of the node being expanded, kept between expansions so
-    /// that thousands of moves are not gathered into a new, growing vector each time.
-    scratch: (Vec<G::Move>, Vec<i32>),
+    /// The moves, raw priors and moves that may win of the node being expanded, kept
+    /// between expansions so that thousands of moves are not gathered into a new, growing
+    /// vector each time.
+    scratch: (Vec<G::Move>, Vec<i32>, Vec<u32>),
 }
 
 /// MCTS; see the module documentation. `E` scores the leaves and gives the priors: the
@@ -226,7 +227,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             root_game: None,
             bytes: 0,
             rng: Rng::new(seed),
-            scratch: (Vec::new(), Vec::new()),
+            scratch: (Vec::new(), Vec::new(), Vec::new()),
         }
     }
 
@@ -375,22 +376,16 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// and its child created at once, so the solver proves the node won without waiting for
     /// the priors to lead there (the priors cannot see wins).
     fn expand(&mut self, index: usize, game: &mut G, noise: bool) {
-        let (mut moves, mut raw) = std::mem::take(&mut self.scratch);
+        let (mut moves, mut raw, mut candidates) = std::mem::take(&mut self.scratch);
         game.legal_moves(&mut moves);
         let mover = game.to_move();
-        let winning = if self.eval.may_win_at_once(game) {
-            moves.iter().position(|&m| {
-                if !self.eval.may_win_with(game, m) {
-                    return false;
-                }
-                game.play(m);
-                let won = game.outcome() == Some(Outcome::Win(mover));
-                game.undo();
-                won
-            })
-        } else {
-            None
-        };
+        self.eval.moves_that_may_win(game, &moves, &mut candidates);
+        let winning = candidates.iter().map(|&i| i as usize).find(|&i| {
+            game.play(moves[i]);
+            let won = game.outcome() == Some(Outcome::Win(mover));
+            game.undo();
+            won
+        });
         self.eval.move_priors(game, &moves, &mut raw);
         let logit = |p: i32| p as f32 / 100.0;
         let max = raw.iter().map(|&p| logit(p)).fold(f32::NEG_INFINITY, f32::max);
@@ -441,7 +436,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             self.nodes[index].children.push(id);
             self.nodes[index].proven = Proven::Win;
         }
-        self.scratch = (moves, raw);
+        self.scratch = (moves, raw, candidates);
     }
 
     /// Puts more of node `index`'s moves in prior order ([`order_more`]).

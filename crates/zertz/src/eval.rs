@@ -176,6 +176,20 @@ impl Groups {
 
     /// The groups once free ring `r` is removed.
     fn without(&self, layout: &Layout, s: &State, r: u8) -> Groups {
+        match self.shrunk_by(layout, s, r) {
+            Some(i) => {
+                let mut g = self.clone();
+                g.mask[i] &= !(1u64 << r);
+                g.vacant[i] = g.vacant[i].saturating_sub(1);
+                g
+            }
+            None => Groups::of(layout, s, s.rings & !(1u64 << r)),
+        }
+    }
+
+    /// When removing free ring `r` splits no group: the group that only loses `r` (one
+    /// vacancy fewer). `None` when it may split one, and the groups must be found again.
+    fn shrunk_by(&self, layout: &Layout, s: &State, r: u8) -> Option<usize> {
         let rings = s.rings & !(1u64 << r);
         // The remaining neighbours of r form one arc: removing r splits nothing.
         let mut present = 0u32;
@@ -186,15 +200,12 @@ impl Groups {
         }
         let rot = ((present >> 1) | (present << 5)) & 63;
         let arcs = (present & !rot).count_ones();
-        if arcs <= 1 {
-            let mut g = self.clone();
-            let i = g.index_of(r);
-            g.mask[i] &= !(1u64 << r);
-            g.vacant[i] = g.vacant[i].saturating_sub(1);
-            g
-        } else {
-            Groups::of(layout, s, rings)
-        }
+        (arcs <= 1).then(|| self.index_of(r))
+    }
+
+    /// The vacancies of group `i`, with group `shrunk` (if any) one fewer.
+    fn vacant_of(&self, i: usize, shrunk: Option<usize>) -> u8 {
+        if shrunk == Some(i) { self.vacant[i].saturating_sub(1) } else { self.vacant[i] }
     }
 
     /// Marbles of groups left without a vacancy.
@@ -302,22 +313,30 @@ impl Position {
         })
     }
 
-    /// The best isolation the mover can make this placement turn, as a gain to him.
-    fn best_isolation(&self, w: &Weights) -> i32 {
+    /// The best isolation the mover can make this placement turn, as a gain to him; `free`
+    /// is [`free_rings`](Position::free_rings).
+    fn best_isolation(&self, w: &Weights, free: u64) -> i32 {
         let s = &self.state;
         let layout = self.layout;
         let me = s.to_move;
         let src = if self.pool_empty() { s.captures[me.index()] } else { s.pool };
         let colour = (0..3).find(|&k| src[k] > 0);
         let groups = Groups::of(layout, s, s.rings);
-        let free = self.free_rings();
         let mut best = 0;
-        let mut consider = |g: &Groups| {
-            let base = g.full();
+        // The groups `g` leave, with group `shrunk` one vacancy fewer (a removal that splits
+        // nothing changes only that): what the groups left full give, and the best of also
+        // filling the last vacancy of one group.
+        let mut consider = |g: &Groups, shrunk: Option<usize>| {
+            let mut base = [0u8; 3];
+            for i in 0..g.n {
+                if g.vacant_of(i, shrunk) == 0 {
+                    base = add(base, g.marbles[i]);
+                }
+            }
             let mut top = if base == [0; 3] { 0 } else { self.gain_for(w, me, base) };
             if let Some(c) = colour {
                 for i in 0..g.n {
-                    if g.vacant[i] == 1 {
+                    if g.vacant_of(i, shrunk) == 1 {
                         let mut gain = add(base, g.marbles[i]);
                         gain[c] += 1;
                         top = top.max(self.gain_for(w, me, gain));
@@ -327,20 +346,23 @@ impl Position {
             best = best.max(top);
         };
         if free == 0 {
-            consider(&groups);
+            consider(&groups, None);
         } else {
             // Only removals next to a small group or splitting one can isolate; checking all
             // free rings is cheap enough.
             for r in Bits(free) {
-                consider(&groups.without(layout, s, r));
+                match groups.shrunk_by(layout, s, r) {
+                    Some(i) => consider(&groups, Some(i)),
+                    None => consider(&Groups::of(layout, s, s.rings & !(1u64 << r)), None),
+                }
             }
         }
         best
     }
 
-    /// Whether the mover has a placement that hands the opponent no jump.
-    fn has_safe_placement(&self) -> bool {
-        let free = self.free_rings();
+    /// Whether the mover has a placement that hands the opponent no jump; `free` is
+    /// [`free_rings`](Position::free_rings).
+    fn has_safe_placement(&self, free: u64) -> bool {
         for v in Bits(self.state.vacant()) {
             let l = self.landings(v);
             if l == 0 {
@@ -379,12 +401,13 @@ impl Evaluator<Position> for Eval {
             }
             score += best * 9 / 10;
         } else {
-            let iso = position.best_isolation(w);
+            let free = position.free_rings();
+            let iso = position.best_isolation(w, free);
             if iso >= near_win {
                 return near_win;
             }
             score += iso * 9 / 10 + w[Weights::TEMPO];
-            if !position.has_safe_placement() {
+            if !position.has_safe_placement(free) {
                 score -= w[Weights::NO_SAFE_PLACEMENT];
             }
         }

@@ -93,6 +93,9 @@ pub struct Layout {
     pub by_name: [[u8; 9]; 9],
     /// Every ring of the board.
     pub all: u64,
+    /// The neighbours of each ring in directions `d` and `d + 1` (mod 6) as a bitboard, by
+    /// `d`: a ring with none of a pair left on the board is free (if vacant).
+    pub(crate) pairs: [[u64; 6]; 61],
 }
 
 const fn index_at(grid: &[[u8; 9]; 9], q: i8, s: i8) -> u8 {
@@ -115,6 +118,7 @@ const fn build(board: Board) -> Layout {
         nb_mask: [0; 61],
         by_name: [[NONE; 9]; 9],
         all: 0,
+        pairs: [[0; 6]; 61],
     };
     let mut grid = [[NONE; 9]; 9];
     let mut q: i8 = -4;
@@ -147,6 +151,8 @@ const fn build(board: Board) -> Layout {
             layout.nb[i][d] = j;
             if j != NONE {
                 layout.nb_mask[i] |= 1u64 << j;
+                layout.pairs[i][d] |= 1u64 << j;
+                layout.pairs[i][(d + 5) % 6] |= 1u64 << j;
             }
             d += 1;
         }

@@ -71,19 +71,6 @@ pub(crate) fn key_cap(p: usize, c: usize, n: u8) -> u64 {
     KEYS[K_CAP + (p * 3 + c) * 32 + (n as usize & 31)]
 }
 
-/// Which rings are free given the missing-neighbour pattern (6 bits, N..NW): two cyclically
-/// consecutive neighbours missing.
-pub(crate) const TWO_MISSING: [bool; 64] = {
-    let mut t = [false; 64];
-    let mut m = 0;
-    while m < 64 {
-        let rot = ((m >> 1) | (m << 5)) & 63;
-        t[m] = m & rot != 0;
-        m += 1;
-    }
-    t
-};
-
 /// A ZÈRTZ position with its history.
 #[derive(Clone, Debug)]
 pub struct Position {
@@ -124,14 +111,8 @@ impl Position {
         let rings = self.state.rings;
         let mut free = 0;
         for i in Bits(self.state.vacant()) {
-            let mut missing = 0usize;
-            let nb = &self.layout.nb[i as usize];
-            for (d, &j) in nb.iter().enumerate() {
-                if j == NONE || rings & (1u64 << j) == 0 {
-                    missing |= 1 << d;
-                }
-            }
-            if TWO_MISSING[missing] {
+            // Two neighbouring positions, d and d + 1, both without a ring.
+            if self.layout.pairs[i as usize].iter().any(|&pair| rings & pair == 0) {
                 free |= 1u64 << i;
             }
         }

@@ -281,7 +281,9 @@ impl Position {
         t
     }
 
-    fn placement_prior(&self, w: &Weights, colour: usize, v: u8, r: u8) -> i32 {
+    /// `f` of this position's prior table (one per thread, made when the cell holds
+    /// another position's).
+    fn with_prior_table<R>(&self, f: impl FnOnce(&PriorTable) -> R) -> R {
         PRIOR.with(|cell| {
             let mut cell = cell.borrow_mut();
             let stale = cell
@@ -290,27 +292,35 @@ impl Position {
             if stale {
                 *cell = Some(Box::new(self.prior_table()));
             }
-            let t = cell.as_ref().expect("filled");
-            let me = self.state.to_move;
-            let slot = if r == NONE { t.slot[63] } else { t.slot[r as usize] } as usize;
-            let mut p = 0;
-            if slot < t.base.len() {
-                let mut gain = t.base[slot];
-                let one = t.single[slot][v as usize];
-                if one[3] == 1 {
-                    gain = add(gain, [one[0], one[1], one[2]]);
-                    gain[colour] += 1;
-                }
-                if gain != [0; 3] {
-                    p += 300 + 2 * self.gain_for(w, me, gain).min(2_000);
-                }
-            }
-            let open = t.landings[v as usize] & !(if r == NONE { 0 } else { 1u64 << r });
-            if open != 0 {
-                p -= 120 + MARBLE[colour] / 2;
-            }
-            p + (MARBLE[0] - MARBLE[colour]) / 5
+            f(cell.as_ref().expect("filled"))
         })
+    }
+
+    fn capture_prior(&self, w: &Weights, mv: Move) -> i32 {
+        let g = self.chain_gain(mv);
+        200 + 2 * self.gain_for(w, self.state.to_move, g).min(2_000)
+    }
+
+    fn placement_prior(&self, w: &Weights, t: &PriorTable, colour: usize, v: u8, r: u8) -> i32 {
+        let me = self.state.to_move;
+        let slot = if r == NONE { t.slot[63] } else { t.slot[r as usize] } as usize;
+        let mut p = 0;
+        if slot < t.base.len() {
+            let mut gain = t.base[slot];
+            let one = t.single[slot][v as usize];
+            if one[3] == 1 {
+                gain = add(gain, [one[0], one[1], one[2]]);
+                gain[colour] += 1;
+            }
+            if gain != [0; 3] {
+                p += 300 + 2 * self.gain_for(w, me, gain).min(2_000);
+            }
+        }
+        let open = t.landings[v as usize] & !(if r == NONE { 0 } else { 1u64 << r });
+        if open != 0 {
+            p -= 120 + MARBLE[colour] / 2;
+        }
+        p + (MARBLE[0] - MARBLE[colour]) / 5
     }
 
     /// The best isolation the mover can make this placement turn, as a gain to him; `free`
@@ -431,17 +441,66 @@ impl Evaluator<Position> for Eval {
 
     fn move_prior(&self, position: &Position, mv: Move) -> i32 {
         match mv {
-            Move::Capture { .. } => {
-                let g = position.chain_gain(mv);
-                200 + 2 * position.gain_for(&self.w, position.state.to_move, g).min(2_000)
-            }
-            Move::Place { colour, ring, remove } => {
-                position.placement_prior(&self.w, colour.index(), ring, remove)
-            }
+            Move::Capture { .. } => position.capture_prior(&self.w, mv),
+            Move::Place { colour, ring, remove } => position.with_prior_table(|t| {
+                position.placement_prior(&self.w, t, colour.index(), ring, remove)
+            }),
         }
+    }
+
+    /// The same priors, with the table of placements looked up once for all the moves
+    /// (captures being compulsory, a turn's moves are all captures or all placements).
+    fn move_priors(&self, position: &Position, moves: &[Move], out: &mut Vec<i32>) {
+        out.clear();
+        if !moves.iter().any(|m| matches!(m, Move::Place { .. })) {
+            out.extend(moves.iter().map(|&mv| position.capture_prior(&self.w, mv)));
+            return;
+        }
+        position.with_prior_table(|t| {
+            out.extend(moves.iter().map(|&mv| match mv {
+                Move::Capture { .. } => position.capture_prior(&self.w, mv),
+                Move::Place { colour, ring, remove } => {
+                    position.placement_prior(&self.w, t, colour.index(), ring, remove)
+                }
+            }));
+        });
     }
 
     fn is_forcing(&self, _: &Position, mv: Move) -> bool {
         matches!(mv, Move::Capture { .. })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use ply_core::{Evaluator, Game};
+
+    use super::Eval;
+    use crate::rules::Position;
+    use crate::types::Move;
+
+    /// The priors of all moves at once are those of each move alone, in placement turns and
+    /// capture turns, on every board size.
+    #[test]
+    fn priors_at_once_are_the_priors_of_each_move() {
+        let eval = Eval::default();
+        let (mut moves, mut at_once) = (Vec::new(), Vec::new());
+        let mut captures = 0;
+        for (seed, variant) in ["37", "48", "61"].into_iter().enumerate() {
+            let mut position = Position::new(variant).unwrap();
+            for turn in 0..40usize {
+                if position.outcome().is_some() {
+                    break;
+                }
+                position.legal_moves(&mut moves);
+                eval.move_priors(&position, &moves, &mut at_once);
+                let alone: Vec<i32> =
+                    moves.iter().map(|&m| eval.move_prior(&position, m)).collect();
+                assert_eq!(at_once, alone, "{variant}, turn {turn}");
+                captures += usize::from(matches!(moves[0], Move::Capture { .. }));
+                position.play(moves[(turn * 7919 + seed * 31) % moves.len()]);
+            }
+        }
+        assert!(captures > 3, "capture turns were compared: {captures}");
     }
 }

@@ -186,10 +186,10 @@ const BENCH: [(&str, &str, u64); 12] = [
     ("gipf", "alphabeta depth 5", 37_366),
     ("gipf", "mcts 60000 playouts", 60_000),
     ("zertz", "perft 2", 3_277_260),
-    ("zertz", "alphabeta depth 2", 7_585),
+    ("zertz", "alphabeta depth 2", 7_530),
     ("zertz", "mcts 50000 playouts", 50_000),
     ("boop", "perft 5", 45_923_628),
-    ("boop", "alphabeta depth 6", 129_160),
+    ("boop", "alphabeta depth 6", 129_773),
     ("boop", "mcts 20000 playouts", 20_000),
     ("punct", "perft 2", 23_841_810),
     ("punct", "alphabeta depth 1", 4_988),
@@ -197,7 +197,7 @@ const BENCH: [(&str, &str, u64); 12] = [
 ];
 
 /// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
-const SIGNATURE: u64 = 76_418_865;
+const SIGNATURE: u64 = 76_419_423;
 
 #[test]
 fn bench_signature_is_the_documented_one() {

@@ -16,6 +16,7 @@ mod alphabeta;
 pub mod analysis;
 mod engine;
 mod mcts;
+mod ordering;
 mod rng;
 mod score;
 pub mod tactics;

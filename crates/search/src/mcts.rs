@@ -9,10 +9,8 @@ use std::time::Instant;
 
 use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
+use crate::ordering::order_more;
 use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
-
-/// How many of a node's moves are put in prior order first (see [`order_more`]).
-const SORT_FIRST: usize = 16;
 
 /// A result known for sure, from the point of view of the player to move at the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -181,42 +179,6 @@ impl<G: Evaluate, E: Evaluator<G>> Mcts<G, E> {
 
 fn node_bytes<M>(moves: usize, children: usize) -> usize {
     std::mem::size_of::<Node<M>>() + moves * std::mem::size_of::<(M, f32)>() + children * 4
-}
-
-/// Puts more of `moves` in prior order, given that `moves[..sorted]` are and the rest are
-/// in the game's order; returns how many are now. The most likely of the rest, at least
-/// [`SORT_FIRST`] and as many as are ordered already, follow the ordered ones. Ties keep the
-/// game's order, so the moves end up exactly as a stable sort of all of them would put them,
-/// but a node visited a few times (most of them) costs a selection of its best moves instead
-/// of a sort of thousands.
-fn order_more<M: Copy>(moves: &mut [(M, f32)], sorted: usize) -> usize {
-    let rest = &mut moves[sorted..];
-    let take = sorted.max(SORT_FIRST).min(rest.len());
-    if take == 0 {
-        return sorted;
-    }
-    // One key per move: the prior descending (a non-negative float orders as its bits), then
-    // the position among the rest, which is the game's order.
-    let mut keys: Vec<u64> = rest
-        .iter()
-        .enumerate()
-        .map(|(i, &(_, prior))| (u64::from(!prior.to_bits()) << 32) | i as u64)
-        .collect();
-    if take < keys.len() {
-        keys.select_nth_unstable(take - 1);
-        keys.truncate(take);
-    }
-    keys.sort_unstable();
-    let position = |key: u64| (key & 0xFFFF_FFFF) as usize;
-    let mut taken = vec![false; rest.len()];
-    let mut reordered = Vec::with_capacity(rest.len());
-    for &key in &keys {
-        taken[position(key)] = true;
-        reordered.push(rest[position(key)]);
-    }
-    reordered.extend(rest.iter().zip(&taken).filter(|(_, t)| !**t).map(|(m, _)| *m));
-    rest.copy_from_slice(&reordered);
-    sorted + take
 }
 
 impl<G: Game, E: Evaluator<G>> Tree<G, E> {
@@ -442,7 +404,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// Puts more of node `index`'s moves in prior order ([`order_more`]).
     fn sort_more(&mut self, index: usize) {
         let node = &mut self.nodes[index];
-        node.sorted = order_more(&mut node.moves, node.sorted as usize) as u32;
+        // A non-negative float orders as its bits.
+        node.sorted =
+            order_more(&mut node.moves, node.sorted as usize, |&(_, p)| p.to_bits()) as u32;
     }
 
     /// The index into `moves` to follow from node `index`.
@@ -741,36 +705,6 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             t.nodes.clear();
             t.root_game = None;
             t.bytes = 0;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn ordering_in_steps_gives_the_stable_sort() {
-        let mut rng = Rng::new(7);
-        for len in [0usize, 1, 2, 15, 16, 17, 40, 333, 5000] {
-            // Few distinct priors, so ties are everywhere and their order is what is tested.
-            let moves: Vec<(u32, f32)> =
-                (0..len as u32).map(|m| (m, rng.below(9) as f32 / 8.0)).collect();
-            let mut expected = moves.clone();
-            expected.sort_by(|a, b| b.1.partial_cmp(&a.1).expect("no NaN"));
-            let mut stepped = moves;
-            let mut sorted = 0;
-            loop {
-                let next = order_more(&mut stepped, sorted);
-                assert_eq!(stepped[..next], expected[..next], "{len} moves, {sorted} sorted");
-                assert!(next > sorted || next == len);
-                if next == sorted {
-                    break;
-                }
-                sorted = next;
-            }
-            assert_eq!(sorted, len);
-            assert_eq!(stepped, expected);
         }
     }
 }

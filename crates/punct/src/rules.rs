@@ -52,6 +52,33 @@ pub(crate) fn supply_key(player: usize, kind: usize, count: u8) -> u64 {
 
 pub(crate) const NO_OWNER: u8 = 2;
 
+/// The sides the group of `start` touches: the points reached from it through points
+/// `in_group` accepts, marked in `seen` (`stack` is scratch room).
+fn flood_sides(
+    start: u8,
+    in_group: impl Fn(u8) -> bool,
+    seen: &mut [bool; N_POINTS],
+    stack: &mut [u8; N_POINTS],
+) -> u8 {
+    let mut sides = 0u8;
+    let mut len = 1;
+    stack[0] = start;
+    seen[start as usize] = true;
+    while len > 0 {
+        len -= 1;
+        let p = stack[len] as usize;
+        sides |= SIDES[p];
+        for &q in &NEIGHBOURS[p] {
+            if q != NONE && !seen[q as usize] && in_group(q) {
+                seen[q as usize] = true;
+                stack[len] = q;
+                len += 1;
+            }
+        }
+    }
+    sides
+}
+
 /// Whether a set of [`SIDES`] bits holds both sides of a pair (A and Q, R1 and R17, D- and
 /// D+): what a connection touches ([C2]).
 #[inline]
@@ -478,22 +505,8 @@ impl State {
             if SIDES[start] & 0b01_0101 == 0 || seen[start] || vis[start] != colour {
                 continue;
             }
-            let mut sides = 0u8;
-            let mut len = 1;
-            stack[0] = start as u8;
-            seen[start] = true;
-            while len > 0 {
-                len -= 1;
-                let p = stack[len] as usize;
-                sides |= SIDES[p];
-                for &q in &NEIGHBOURS[p] {
-                    if q != NONE && !seen[q as usize] && vis[q as usize] == colour {
-                        seen[q as usize] = true;
-                        stack[len] = q;
-                        len += 1;
-                    }
-                }
-            }
+            let sides =
+                flood_sides(start as u8, |q| vis[q as usize] == colour, &mut seen, &mut stack);
             if spans_opposite_sides(sides) {
                 return true;
             }
@@ -517,22 +530,7 @@ impl State {
             if colour == NO_OWNER || out[colour as usize] {
                 continue;
             }
-            let mut sides = 0u8;
-            let mut len = 1;
-            stack[0] = start;
-            seen[start as usize] = true;
-            while len > 0 {
-                len -= 1;
-                let p = stack[len] as usize;
-                sides |= SIDES[p];
-                for &q in &NEIGHBOURS[p] {
-                    if q != NONE && !seen[q as usize] && self.owner_at(q) == colour {
-                        seen[q as usize] = true;
-                        stack[len] = q;
-                        len += 1;
-                    }
-                }
-            }
+            let sides = flood_sides(start, |q| self.owner_at(q) == colour, &mut seen, &mut stack);
             out[colour as usize] = spans_opposite_sides(sides);
         }
         out

@@ -208,11 +208,12 @@ impl Groups {
         if shrunk == Some(i) { self.vacant[i].saturating_sub(1) } else { self.vacant[i] }
     }
 
-    /// Marbles of groups left without a vacancy.
-    fn full(&self) -> [u8; 3] {
+    /// Marbles of groups left without a vacancy, with group `shrunk` (if any) one vacancy
+    /// fewer.
+    fn full(&self, shrunk: Option<usize>) -> [u8; 3] {
         let mut t = [0u8; 3];
         for i in 0..self.n {
-            if self.vacant[i] == 0 {
+            if self.vacant_of(i, shrunk) == 0 {
                 t = add(t, self.marbles[i]);
             }
         }
@@ -260,7 +261,7 @@ impl Position {
         let groups = Groups::of(layout, s, s.rings);
         let free = self.free_rings();
         let fill = |g: &Groups, t: &mut PriorTable| {
-            t.base.push(g.full());
+            t.base.push(g.full(None));
             let mut single = [[0u8; 4]; 64];
             for i in 0..g.n {
                 if g.vacant[i] == 1 {
@@ -337,12 +338,7 @@ impl Position {
         // nothing changes only that): what the groups left full give, and the best of also
         // filling the last vacancy of one group.
         let mut consider = |g: &Groups, shrunk: Option<usize>| {
-            let mut base = [0u8; 3];
-            for i in 0..g.n {
-                if g.vacant_of(i, shrunk) == 0 {
-                    base = add(base, g.marbles[i]);
-                }
-            }
+            let base = g.full(shrunk);
             let mut top = if base == [0; 3] { 0 } else { self.gain_for(w, me, base) };
             if let Some(c) = colour {
                 for i in 0..g.n {

@@ -878,10 +878,9 @@ mod tests {
         for _ in 0..40 {
             let mut cost = [0u8; N_POINTS];
             for c in &mut cost {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                *c = (seed % RING as u64) as u8;
+                let (next, r) = ply_core::zobrist::splitmix64(seed);
+                seed = next;
+                *c = (r % RING as u64) as u8;
             }
             boards.push(cost);
         }

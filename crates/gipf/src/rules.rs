@@ -34,6 +34,23 @@ fn starts(x: u64, d: u32) -> u64 {
     x & (x >> d) & (x >> (2 * d)) & (x >> (3 * d))
 }
 
+/// The cells where one more piece would complete four in a line with the pieces `x`: on each
+/// axis, a cell with three of `x` beyond it, two and one, one and two, or three before it.
+/// Padding cells are never set, so no run wraps across the board's edge.
+#[inline]
+pub(crate) fn completions(x: u64) -> u64 {
+    let mut out = 0;
+    for d in AXIS_STEP {
+        let (up1, up2, up3) = (x >> d, x >> (2 * d), x >> (3 * d));
+        let (down1, down2, down3) = (x << d, x << (2 * d), x << (3 * d));
+        out |= (up1 & up2 & up3)
+            | (down1 & up1 & up2)
+            | (down2 & down1 & up1)
+            | (down3 & down2 & down1);
+    }
+    out
+}
+
 /// The cells of a line between positions `lo` and `hi` inclusive.
 #[inline]
 fn line_range(line: usize, lo: usize, hi: usize) -> u64 {

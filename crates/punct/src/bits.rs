@@ -117,6 +117,19 @@ impl Bits {
         self.0[b / 64] |= 1 << (b % 64);
     }
 
+    /// Removes point `p`.
+    pub(crate) fn remove(&mut self, p: usize) {
+        let b = BIT_OF[p] as usize;
+        self.0[b / 64] &= !(1 << (b % 64));
+    }
+
+    /// Whether point `p` is in the set.
+    #[inline]
+    pub(crate) fn contains(self, p: u8) -> bool {
+        let b = BIT_OF[p as usize] as usize;
+        self.0[b / 64] & (1 << (b % 64)) != 0
+    }
+
     /// The union of `sides`' points, by [`SIDES`] bit.
     pub(crate) fn sides(sides: u8) -> Bits {
         let mut out = Bits::EMPTY;

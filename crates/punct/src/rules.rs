@@ -7,7 +7,7 @@ use ply_core::{History, Outcome, Player};
 
 use crate::bits::{Bits, CENTRAL_BITS, DOT_SHIFTS};
 use crate::geometry::{
-    self, CENTRAL, Kind, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES,
+    self, CENTRAL, Kind, N_ORIENTS, N_POINTS, NEIGHBOURS, NONE, Orient, Point, SHAPES, SIDES,
 };
 use crate::types::{Move, PIECES_PER_PLAYER, PieceInfo, Variant};
 
@@ -132,6 +132,71 @@ pub(crate) struct Lift {
     pub(crate) pts: [u8; 3],
     pub(crate) under_h: [u8; 3],
     pub(crate) under_top: [u8; 3],
+}
+
+/// The board as a lifted piece sees it, in sets: the points by the height of what lies on
+/// them, and the points whose top piece is the mover's. The landing rule [L1]–[L6] then
+/// holds for every point of an orientation at once ([`Heights::landings`]), where
+/// [`State::land`] checks one landing; the test `shift_landings_are_the_landing_rules` holds
+/// the two together.
+struct Heights {
+    /// `at[k]`: the points of height `k`.
+    at: [Bits; MAX_PIECES + 1],
+    /// The greatest height on the board: no set above it holds a point.
+    highest: usize,
+    /// The points whose top piece is the mover's.
+    mine: Bits,
+    me: u8,
+}
+
+impl Heights {
+    fn of(state: &State, me: u8) -> Heights {
+        let mut heights =
+            Heights { at: [Bits::EMPTY; MAX_PIECES + 1], highest: 0, mine: Bits::EMPTY, me };
+        for p in 0..N_POINTS {
+            heights.change(p as u8, (0, NO_OWNER), (state.height[p], state.owner_at(p as u8)));
+        }
+        heights
+    }
+
+    /// Point `p` goes from height and top owner `from` to `to`.
+    fn change(&mut self, p: u8, from: (u8, u8), to: (u8, u8)) {
+        let p = p as usize;
+        self.at[from.0 as usize].remove(p);
+        self.at[to.0 as usize].insert(p);
+        self.highest = self.highest.max(to.0 as usize);
+        if to.1 == self.me {
+            self.mine.insert(p);
+        } else {
+            self.mine.remove(p);
+        }
+    }
+
+    /// The points where the lifted piece may land in `orient` with its PÜNCT dot ([L1]–[L6]):
+    /// its three dots on the board, the two ends at one height, the middle no higher (all
+    /// three at one height for a `T`), and above the board only on the mover's piece under
+    /// the PÜNCT dot.
+    fn landings(&self, orient: u8) -> Bits {
+        let [a, b] = DOT_SHIFTS[orient as usize];
+        let ground = self.at[0];
+        let on_ground = ground & ground.shifted(-a) & ground.shifted(-b);
+        let mut raised = Bits::EMPTY;
+        // The points of height 1 up to `k`: a middle dot may be lower than the ends, though a
+        // PÜNCT dot may not hang over the board.
+        let mut up_to = Bits::EMPTY;
+        for level in &self.at[1..=self.highest] {
+            let level = *level;
+            up_to |= level;
+            raised |= match Orient(orient).middle() {
+                None => level & level.shifted(-a) & level.shifted(-b),
+                // The PÜNCT dot is the middle one.
+                Some(0) => up_to & level.shifted(-a) & level.shifted(-b),
+                // The first plain dot is the middle one (it may lie on the board).
+                Some(_) => level & level.shifted(-b) & (up_to | ground).shifted(-a),
+            };
+        }
+        on_ground | (raised & self.mine)
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -348,29 +413,34 @@ impl State {
 
     pub(crate) fn gen_shifts(&self, out: &mut Vec<Move>) {
         let me = self.to_move.index() as u8;
-        // The height and top owner of every point, for the hundreds of landings tried per
-        // piece; with a piece lifted, its three points read what lies under it (H′).
-        let mut under = [(0u8, NO_OWNER); N_POINTS];
-        for (p, slot) in under.iter_mut().enumerate() {
-            *slot = (self.height[p], self.owner_at(p as u8));
-        }
+        let mut heights = Heights::of(self, me);
         for i in 0..self.n {
             let piece = self.pieces[i as usize];
             if piece.owner != me || !self.is_free(i) {
                 continue;
             }
+            // With the piece lifted, its three points show what lies under it (H′).
             let lift = self.lift(i);
             for p in lift.pts {
-                under[p as usize] = self.under(&lift, p);
+                heights.change(
+                    p,
+                    (self.height[p as usize], self.owner_at(p)),
+                    self.under(&lift, p),
+                );
             }
             let kind = Orient(piece.orient).kind();
+            let mut landings = [Bits::EMPTY; N_ORIENTS];
+            for o in kind.orients() {
+                landings[o as usize] = heights.landings(o);
+            }
+            // The targets in the order moves are listed: where the piece stands, then along
+            // each direction.
             let mut try_to = |to: u8| {
                 for o in kind.orients() {
                     if to == piece.at && o == piece.orient {
                         continue; // [M5]
                     }
-                    let [a, b] = SHAPES[to as usize][o as usize];
-                    if a != NONE && self.land_on(|p| under[p as usize], to, o, a, b).is_ok() {
+                    if landings[o as usize].contains(to) {
                         out.push(Move::Shift {
                             from: Point(piece.at),
                             to: Point(to),
@@ -388,7 +458,11 @@ impl State {
                 }
             }
             for p in lift.pts {
-                under[p as usize] = (self.height[p as usize], self.owner_at(p));
+                heights.change(
+                    p,
+                    self.under(&lift, p),
+                    (self.height[p as usize], self.owner_at(p)),
+                );
             }
         }
     }
@@ -712,5 +786,80 @@ impl Position {
             return Some(Outcome::Draw);
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_core::{Game, PositionString};
+
+    /// The mover's shifts found one landing at a time by [`State::land`], in the generator's
+    /// order, and how many of them land above the board.
+    fn shifts_landing_by_landing(state: &State) -> (Vec<Move>, usize) {
+        let me = state.to_move.index() as u8;
+        let (mut out, mut raised) = (Vec::new(), 0);
+        for i in 0..state.n {
+            let piece = state.pieces[i as usize];
+            if piece.owner != me || !state.is_free(i) {
+                continue;
+            }
+            let lift = state.lift(i);
+            let mut targets = vec![piece.at];
+            for (d, &first) in NEIGHBOURS[piece.at as usize].iter().enumerate() {
+                let mut q = first;
+                while q != NONE {
+                    targets.push(q);
+                    q = NEIGHBOURS[q as usize][d];
+                }
+            }
+            for to in targets {
+                for o in Orient(piece.orient).kind().orients() {
+                    let [a, b] = SHAPES[to as usize][o as usize];
+                    if (to == piece.at && o == piece.orient) || a == NONE {
+                        continue;
+                    }
+                    if let Ok(level) = state.land(&lift, to, o, a, b) {
+                        raised += usize::from(level > 1);
+                        let (from, to, orient) = (Point(piece.at), Point(to), Orient(o));
+                        out.push(Move::Shift { from, to, orient });
+                    }
+                }
+            }
+        }
+        (out, raised)
+    }
+
+    /// The landings as sets are the landing rules, move for move and in the same order, at
+    /// every position of games that shift as often as they can (so that pieces stack).
+    #[test]
+    fn shift_landings_are_the_landing_rules() {
+        let (mut shifts, mut raised) = (0, 0);
+        let mut moves = Vec::new();
+        let mut rng = 0x5EED;
+        for _game in 0..12 {
+            let mut position = Position::new("standard").expect("standard");
+            for _turn in 0..150 {
+                if position.outcome().is_some() {
+                    break;
+                }
+                let mut generated = Vec::new();
+                position.state.gen_shifts(&mut generated);
+                let (expected, r) = shifts_landing_by_landing(&position.state);
+                assert_eq!(generated, expected, "{}", position.position_string());
+                shifts += expected.len();
+                raised += r;
+                position.legal_moves(&mut moves);
+                let (next, x) = splitmix64(rng);
+                rng = next;
+                let pick = if expected.is_empty() || x % 4 == 0 {
+                    moves[(x >> 8) as usize % moves.len()]
+                } else {
+                    expected[(x >> 8) as usize % expected.len()]
+                };
+                position.play(pick);
+            }
+        }
+        assert!(shifts > 50_000 && raised > 5_000, "{shifts} shifts, {raised} above the board");
     }
 }

@@ -231,6 +231,7 @@ impl Evaluator<Position> for Eval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ply_core::PositionString;
     use ply_core::testkit::random_game;
 
     /// The pushes `threats` passes over make no row: every push of both colours, single and
@@ -251,7 +252,7 @@ mod tests {
                                 continue;
                             };
                             if !filter.may_make_row(entry) {
-                                assert!(!after.has_row(p), "{position:?}");
+                                assert!(!after.has_row(p), "{}", position.position_string());
                                 passed_over += 1;
                             } else if after.has_row(p) {
                                 rows += 1;

@@ -303,23 +303,10 @@ impl State {
         a: u8,
         b: u8,
     ) -> Result<u8, Illegal> {
-        self.land_on(|p| self.under(lift, p), to, orient, a, b)
-    }
-
-    /// [`land`](State::land), with `under` giving H′ and the owner of the top piece of a
-    /// point, ignoring the lifted piece.
-    #[inline]
-    fn land_on(
-        &self,
-        under: impl Fn(u8) -> (u8, u8),
-        to: u8,
-        orient: u8,
-        a: u8,
-        b: u8,
-    ) -> Result<u8, Illegal> {
-        let (hq, oq) = under(to);
-        let (ha, _) = under(a);
-        let (hb, _) = under(b);
+        // H′ and the owner of the top piece of each dot's point, ignoring the lifted piece.
+        let (hq, oq) = self.under(lift, to);
+        let (ha, _) = self.under(lift, a);
+        let (hb, _) = self.under(lift, b);
         let h = match Orient(orient).middle() {
             None => {
                 if hq != ha || ha != hb {

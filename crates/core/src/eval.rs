@@ -53,6 +53,16 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether the player to move must play a forcing move (ZÈRTZ's compulsory captures).
+    /// Alpha-beta then treats the position as a chess program treats check: the turn costs
+    /// no depth, so the horizon does not fall inside a forced sequence, and quiescence searches
+    /// every move and does not stand pat, since no quiet move could keep the static value.
+    /// The default, `false`, lets every turn cost depth and quiescence stand pat everywhere.
+    fn must_force(&self, game: &G) -> bool {
+        let _ = game;
+        false
+    }
+
     /// Whether some move of the player to move might win the game at once. `false` is a
     /// promise that none does; MCTS then does not try every move for a win when it expands
     /// the position (in a game with thousands of moves a turn, that trial is most of a

@@ -462,6 +462,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
+        // A forced turn costs no depth (the check extension of chess programs): the moves
+        // are few, and a horizon inside a forced sequence would hide where it leads.
+        let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
         for i in 0..scored.len() {
             if i == sorted {
                 sorted = order_more(&mut scored, sorted, by_score);
@@ -471,11 +474,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.game.play(mv);
             let same = self.game.to_move() == mover;
             let score = if i == 0 {
-                self.child(same, depth - 1, alpha, beta, ply + 1)
+                self.child(same, next, alpha, beta, ply + 1)
             } else {
-                let s = self.child(same, depth - 1, alpha, alpha + 1, ply + 1);
+                let s = self.child(same, next, alpha, alpha + 1, ply + 1);
                 if s > alpha && s < beta && !self.aborted {
-                    self.child(same, depth - 1, alpha, beta, ply + 1)
+                    self.child(same, next, alpha, beta, ply + 1)
                 } else {
                     s
                 }
@@ -540,15 +543,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.terminal(outcome, ply);
         }
         let stand = self.eval.evaluate(&self.game);
-        if qdepth == 0 || ply >= MAX_PLY || stand >= beta {
+        // A player who must play a forcing move cannot stand on the static value: his moves
+        // are searched for the value, while the depth lasts.
+        let forced = qdepth > 0 && ply < MAX_PLY && self.eval.must_force(&self.game);
+        if !forced && (qdepth == 0 || ply >= MAX_PLY || stand >= beta) {
             return stand;
         }
-        alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.game.legal_moves(&mut moves);
         let (eval, game) = (self.eval, &self.game);
-        moves.retain(|&m| eval.is_forcing(game, m));
-        let mut best = stand;
+        if !forced {
+            moves.retain(|&m| eval.is_forcing(game, m));
+        }
+        let mut best = if forced && !moves.is_empty() { -INFINITY } else { stand };
+        alpha = alpha.max(best);
         for &mv in &moves {
             self.count_node();
             if self.aborted {

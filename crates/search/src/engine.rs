@@ -230,6 +230,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
         self.eval.is_forcing(game, mv)
     }
+    fn must_force(&self, game: &G) -> bool {
+        self.eval.must_force(game)
+    }
     fn may_win_at_once(&self, game: &G) -> bool {
         self.eval.may_win_at_once(game)
     }

@@ -3,7 +3,8 @@
 //!
 //! * [`AlphaBeta`]: negamax with alpha-beta pruning, iterative deepening, principal-variation
 //!   search, a size-limited transposition table, move ordering (table move, killers,
-//!   history, the game's priors) and quiescence on forcing moves. The score changes sign only
+//!   history, the game's priors), turns of compulsory forcing moves searched at no cost in
+//!   depth, and quiescence on forcing moves. The score changes sign only
 //!   when the player to move changes, so games whose turns do not alternate fit too.
 //! * [`Mcts`]: Monte-Carlo tree search with PUCT selection guided by the game's priors,
 //!   static evaluation at the leaves instead of random playouts, a solver that proves wins

@@ -168,6 +168,97 @@ fn alphabeta_agrees_with_plain_negamax() {
     }
 }
 
+/// [`TreeEval`] with forcing moves (move 0 of some positions, every move of others) and
+/// positions where a forcing move is compulsory, for quiescence.
+#[derive(Clone, Copy, Debug, Default)]
+struct ForcingEval;
+
+impl Evaluator<Tree> for ForcingEval {
+    fn evaluate(&self, tree: &Tree) -> i32 {
+        TreeEval.evaluate(tree)
+    }
+    fn material(&self, _: &Tree) -> i32 {
+        0
+    }
+    fn move_prior(&self, tree: &Tree, mv: u8) -> i32 {
+        TreeEval.move_prior(tree, mv)
+    }
+    fn is_forcing(&self, tree: &Tree, mv: u8) -> bool {
+        mv == 0 || self.must_force(tree) || (mix(&tree.path) >> 40).is_multiple_of(3)
+    }
+    fn must_force(&self, tree: &Tree) -> bool {
+        (mix(&tree.path) >> 32).is_multiple_of(4)
+    }
+}
+
+/// The alpha-beta search's quiescence depth (`QUIESCENCE_DEPTH`).
+const QUIESCENCE_DEPTH: u32 = 6;
+
+/// Plain negamax with the extension and quiescence the search promises, without pruning: a
+/// turn where a forcing move is compulsory costs no depth; at depth 0 the player to move takes
+/// the better of the static value and his forcing moves, or, where a forcing move is
+/// compulsory, the best of all his moves, until the quiescence depth ends.
+fn negamax_quiescent(g: &mut Tree, depth: u32, qdepth: u32, ply: i32) -> i32 {
+    if let Some(o) = g.outcome() {
+        return match o {
+            Outcome::Draw => 0,
+            Outcome::Win(p) if p == g.to_move() => Score::WIN - ply,
+            Outcome::Win(_) => -(Score::WIN - ply),
+        };
+    }
+    let eval = ForcingEval;
+    let forced = depth == 0 && qdepth > 0 && eval.must_force(g);
+    if depth == 0 && qdepth == 0 {
+        return eval.evaluate(g);
+    }
+    let mut moves = Vec::new();
+    g.legal_moves(&mut moves);
+    let mut best = if depth == 0 && !forced { eval.evaluate(g) } else { i32::MIN };
+    if depth == 0 && !forced {
+        moves.retain(|&m| eval.is_forcing(g, m));
+    }
+    let (next_depth, next_q) = match depth {
+        0 => (0, qdepth - 1),
+        _ if eval.must_force(g) => (depth, qdepth),
+        _ => (depth - 1, qdepth),
+    };
+    for mv in moves {
+        let me = g.to_move();
+        g.play(mv);
+        let s = negamax_quiescent(g, next_depth, next_q, ply + 1);
+        let s = if g.to_move() == me { s } else { -s };
+        g.undo();
+        best = best.max(s);
+    }
+    best
+}
+
+/// A compulsory forcing turn costs no depth, quiescence follows forcing moves, and where one
+/// is compulsory the player cannot stand on the static value: the search's score is that of
+/// the plain negamax with the same rules.
+#[test]
+fn forced_turns_extend_and_quiescence_stands_pat_only_where_it_may() {
+    let (mut forced, mut differs) = (0, 0);
+    for seed in 0..40u8 {
+        for depth in 1..=4 {
+            let mut g = Tree::new(seed, 12);
+            let expected = negamax_quiescent(&mut g, depth, QUIESCENCE_DEPTH, 0);
+            let mut ab = AlphaBeta::<Tree, ForcingEval>::with_evaluator(ForcingEval, 1, 1);
+            let r = ab.search(&g, &Limits::depth(depth), &stop());
+            assert_eq!(r.score.0, expected, "seed {seed} depth {depth}");
+            differs += usize::from(expected != negamax(&mut g, depth, 0));
+        }
+        let mut g = Tree::new(seed, 12);
+        forced += usize::from(ForcingEval.must_force(&g));
+        g.play(0);
+        forced += usize::from(ForcingEval.must_force(&g));
+    }
+    // The extension and quiescence changed many results, so the test compares more than the
+    // plain search.
+    assert!(differs > 40, "they changed {differs} of 160 results");
+    assert!(forced > 5, "{forced} compulsory positions near the roots");
+}
+
 fn pool(k: u8, c: u8) -> Option<Pool> {
     Some(Pool { kittens: k, cats: c })
 }

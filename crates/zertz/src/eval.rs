@@ -465,6 +465,11 @@ impl Evaluator<Position> for Eval {
     fn is_forcing(&self, _: &Position, mv: Move) -> bool {
         matches!(mv, Move::Capture { .. })
     }
+
+    /// A jump, when there is one, is compulsory.
+    fn must_force(&self, position: &Position) -> bool {
+        position.has_jump()
+    }
 }
 
 #[cfg(test)]

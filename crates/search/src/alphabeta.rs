@@ -542,10 +542,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if let Some(outcome) = self.game.outcome() {
             return self.terminal(outcome, ply);
         }
-        let stand = self.eval.evaluate(&self.game);
         // A player who must play a forcing move cannot stand on the static value: his moves
-        // are searched for the value, while the depth lasts.
+        // are searched for the value, while the depth lasts, and the static value is not
+        // needed.
         let forced = qdepth > 0 && ply < MAX_PLY && self.eval.must_force(&self.game);
+        let stand = if forced { -INFINITY } else { self.eval.evaluate(&self.game) };
         if !forced && (qdepth == 0 || ply >= MAX_PLY || stand >= beta) {
             return stand;
         }
@@ -555,7 +556,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if !forced {
             moves.retain(|&m| eval.is_forcing(game, m));
         }
-        let mut best = if forced && !moves.is_empty() { -INFINITY } else { stand };
+        let mut best = if forced && moves.is_empty() { eval.evaluate(game) } else { stand };
         alpha = alpha.max(best);
         for &mv in &moves {
             self.count_node();

@@ -29,13 +29,23 @@ ply_core::weights! {
         fixed NEAR_WIN: 1,
         /// The side to move acts first (in a placement turn).
         tuned TEMPO: 1,
-        /// Every placement hands the opponent a jump.
-        tuned NO_SAFE_PLACEMENT: 1,
+        /// Penalty by how many vacant rings the mover can place on without handing the
+        /// opponent a jump (0, 1, 2, 3; more cost nothing): with none, he must give a
+        /// capture away, and with few the opponent may soon take the last of them.
+        tuned UNSAFE: 4,
+        /// The best isolation the opponent could make were it his turn, in hundredths,
+        /// counted against the mover (in a placement turn): a threat he may have to spend
+        /// his turn on.
+        tuned THREAT: 1,
+        /// Against the mover when that isolation would win the opponent the game.
+        tuned THREAT_WIN: 1,
     }
 }
 
 /// The length of the CLOSE group: more marbles missing count as its last entry.
 const CLOSE_LEN: usize = 10;
+/// The length of the UNSAFE group: more safe placements count nothing.
+const UNSAFE_LEN: u32 = 4;
 const _: () =
     assert!(Weights::NEAR_WIN - Weights::CLOSE == CLOSE_LEN, "CLOSE is followed by NEAR_WIN");
 
@@ -324,32 +334,41 @@ impl Position {
         p + (MARBLE[0] - MARBLE[colour]) / 5
     }
 
-    /// The best isolation the mover can make this placement turn, as a gain to him; `free`
+    /// The best isolation the mover can make this placement turn, as a gain to him, and with
+    /// `opponent` also the best the opponent could make were it his turn (else 0); `free`
     /// is [`free_rings`](Position::free_rings).
-    fn best_isolation(&self, w: &Weights, free: u64) -> i32 {
+    fn best_isolations(&self, w: &Weights, free: u64, opponent: bool) -> [i32; 2] {
         let s = &self.state;
         let layout = self.layout;
         let me = s.to_move;
-        let src = if self.pool_empty() { s.captures[me.index()] } else { s.pool };
-        let colour = (0..3).find(|&k| src[k] > 0);
+        let players: &[Player] = if opponent { &[me, me.other()] } else { &[me] };
+        // The colour each would place: the first of the pool's, or of his own captures once
+        // the pool is empty.
+        let colour_of = |p: Player| {
+            let src = if self.pool_empty() { s.captures[p.index()] } else { s.pool };
+            (0..3).find(|&k| src[k] > 0)
+        };
+        let colours = [colour_of(me), colour_of(me.other())];
         let groups = Groups::of(layout, s, s.rings);
-        let mut best = 0;
+        let mut best = [0; 2];
         // The groups `g` leave, with group `shrunk` one vacancy fewer (a removal that splits
         // nothing changes only that): what the groups left full give, and the best of also
         // filling the last vacancy of one group.
         let mut consider = |g: &Groups, shrunk: Option<usize>| {
             let base = g.full(shrunk);
-            let mut top = if base == [0; 3] { 0 } else { self.gain_for(w, me, base) };
-            if let Some(c) = colour {
-                for i in 0..g.n {
-                    if g.vacant_of(i, shrunk) == 1 {
-                        let mut gain = add(base, g.marbles[i]);
-                        gain[c] += 1;
-                        top = top.max(self.gain_for(w, me, gain));
+            for (n, &p) in players.iter().enumerate() {
+                let mut top = if base == [0; 3] { 0 } else { self.gain_for(w, p, base) };
+                if let Some(c) = colours[n] {
+                    for i in 0..g.n {
+                        if g.vacant_of(i, shrunk) == 1 {
+                            let mut gain = add(base, g.marbles[i]);
+                            gain[c] += 1;
+                            top = top.max(self.gain_for(w, p, gain));
+                        }
                     }
                 }
+                best[n] = best[n].max(top);
             }
-            best = best.max(top);
         };
         if free == 0 {
             consider(&groups, None);
@@ -366,20 +385,21 @@ impl Position {
         best
     }
 
-    /// Whether the mover has a placement that hands the opponent no jump; `free` is
-    /// [`free_rings`](Position::free_rings).
-    fn has_safe_placement(&self, free: u64) -> bool {
+    /// How many vacant rings the mover can place on without handing the opponent a jump,
+    /// counted up to `limit`; `free` is [`free_rings`](Position::free_rings).
+    fn safe_placements(&self, free: u64, limit: u32) -> u32 {
+        let mut n = 0;
         for v in Bits(self.state.vacant()) {
-            let l = self.landings(v);
-            if l == 0 {
-                return true;
+            if n >= limit {
+                break;
             }
+            let l = self.landings(v);
             // Removing the only landing ring closes the jump.
-            if l.count_ones() == 1 && free & l != 0 && l != 1u64 << v {
-                return true;
+            if l == 0 || (l.count_ones() == 1 && free & l != 0 && l != 1u64 << v) {
+                n += 1;
             }
         }
-        false
+        n
     }
 }
 
@@ -408,13 +428,25 @@ impl Evaluator<Position> for Eval {
             score += best * 9 / 10;
         } else {
             let free = position.free_rings();
-            let iso = position.best_isolation(w, free);
+            let threat = w[Weights::THREAT] != 0 || w[Weights::THREAT_WIN] != 0;
+            let [iso, theirs] = position.best_isolations(w, free, threat);
             if iso >= near_win {
                 return near_win;
             }
             score += iso * 9 / 10 + w[Weights::TEMPO];
-            if !position.has_safe_placement(free) {
-                score -= w[Weights::NO_SAFE_PLACEMENT];
+            score -= if theirs >= near_win {
+                w[Weights::THREAT_WIN]
+            } else {
+                theirs * w[Weights::THREAT] / 100
+            };
+            // Only as many safe placements are counted as the penalties distinguish.
+            let unsafe_at = |n: u32| w[Weights::UNSAFE + n as usize];
+            let limit = (0..UNSAFE_LEN).rev().find(|&n| unsafe_at(n) != 0).map_or(0, |n| n + 1);
+            if limit > 0 {
+                let safe = position.safe_placements(free, limit);
+                if safe < UNSAFE_LEN {
+                    score -= unsafe_at(safe);
+                }
             }
         }
         // (Not `clamp`, which would panic on a negative NEAR_WIN read from a file.)
@@ -479,6 +511,77 @@ mod tests {
     use super::Eval;
     use crate::rules::Position;
     use crate::types::Move;
+
+    /// Positions of placement turns along pseudo-random games on every board size.
+    fn placement_turns() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for (seed, variant) in ["37", "48", "61"].into_iter().enumerate() {
+            for game in 0..6usize {
+                let mut position = Position::new(variant).unwrap();
+                for turn in 0..60usize {
+                    if position.outcome().is_some() {
+                        break;
+                    }
+                    if !position.has_jump() {
+                        out.push(position.clone());
+                    }
+                    position.legal_moves(&mut moves);
+                    position.play(moves[(turn * 7919 + seed * 31 + game * 104_729) % moves.len()]);
+                }
+            }
+        }
+        out
+    }
+
+    /// The safe placements counted are the vacant rings on which some legal placement leaves
+    /// the opponent no jump, up to the limit asked for.
+    #[test]
+    fn safe_placements_are_the_placements_that_give_no_jump() {
+        let mut moves = Vec::new();
+        let (mut few, mut checked) = (0, 0);
+        for position in placement_turns() {
+            position.legal_moves(&mut moves);
+            let mut safe = 0u64;
+            for &mv in &moves {
+                if let Move::Place { ring, .. } = mv {
+                    let mut after = position.clone();
+                    after.play(mv);
+                    if !after.has_jump() {
+                        safe |= 1u64 << ring;
+                    }
+                }
+            }
+            let free = position.free_rings();
+            for limit in [1, 4, 64] {
+                assert_eq!(
+                    position.safe_placements(free, limit),
+                    safe.count_ones().min(limit),
+                    "limit {limit} in {position:?}"
+                );
+            }
+            checked += 1;
+            few += usize::from(safe.count_ones() < 4);
+        }
+        assert!(checked > 300 && few > 10, "{checked} positions, {few} with few safe placements");
+    }
+
+    /// The opponent's best isolation is the one he would find were it his turn.
+    #[test]
+    fn the_opponents_threat_is_his_own_best_isolation() {
+        let w = Eval::default().w;
+        let mut threats = 0;
+        for position in placement_turns() {
+            let free = position.free_rings();
+            let [mine, theirs] = position.best_isolations(&w, free, true);
+            assert_eq!(position.best_isolations(&w, free, false), [mine, 0]);
+            let mut turned = position.clone();
+            turned.state.to_move = position.state.to_move.other();
+            assert_eq!(turned.best_isolations(&w, free, false)[0], theirs, "{position:?}");
+            threats += usize::from(theirs > 0);
+        }
+        assert!(threats > 10, "positions with a threat: {threats}");
+    }
 
     /// The priors of all moves at once are those of each move alone, in placement turns and
     /// capture turns, on every board size.

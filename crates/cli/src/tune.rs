@@ -71,6 +71,10 @@ pub struct TuneArgs {
     /// Thinking time a move in the check games, milliseconds.
     #[arg(long, default_value_t = 100)]
     pub check_time: u64,
+    /// Random turns at the start of each check game pair (as `ply match --opening`; ZÈRTZ
+    /// needs about 6, or the colour decides most games).
+    #[arg(long, default_value_t = 2)]
+    pub check_opening: usize,
 }
 
 fn default_threads() -> usize {
@@ -172,11 +176,13 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
     let mut t = String::new();
     let _ = writeln!(
         t,
-        "{} positions from {games} games ({} fitted, {} held out; {} finished positions left out)",
-        report.training + report.held_out + report.skipped,
+        "{} positions from {games} games ({} fitted, {} held out; left out: {} finished, {} with a \
+         compulsory forcing move)",
+        report.training + report.held_out + report.skipped + report.forced,
         report.training,
         report.held_out,
-        report.skipped
+        report.skipped,
+        report.forced
     );
     let _ = writeln!(t, "K = {:.6} (1/K = {:.0} evaluation units)", report.k, 1.0 / report.k);
     let _ = writeln!(
@@ -345,7 +351,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
             games: args.check,
             threads: args.threads,
             seed: args.seed.wrapping_add(1_000_003),
-            opening: 2,
+            opening: args.check_opening,
             max_turns: 600,
             out: Some(args.out.join("check")),
             a_weights: Some(weights_path.display().to_string()),

@@ -108,3 +108,30 @@ fn a_sample_of_another_game_is_refused() {
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
     assert!(e.contains("neither a built-in weight set (default, hand) nor a readable file"), "{e}");
 }
+
+#[test]
+fn positions_with_a_compulsory_forcing_move_are_left_out() {
+    // The search never evaluates a ZÈRTZ position with a jump (the jump is compulsory and is
+    // searched), so the fit leaves such positions out and fits the quiet ones.
+    let mut rng = Rng::new(11);
+    let (mut samples, mut jumps) = (Vec::new(), 0);
+    let mut moves = Vec::new();
+    for game in 0..40 {
+        let mut g = ply_zertz::Position::new("37").expect("a variant");
+        while g.outcome().is_none() && samples.len() < 60 * (game + 1) {
+            jumps += usize::from(g.has_jump());
+            let result = if rng.below(2) == 0 { 1.0 } else { 0.0 };
+            samples.push(Sample { position: g.position_string(), game, result });
+            g.legal_moves(&mut moves);
+            g.play(moves[rng.below(moves.len())]);
+        }
+    }
+    let settings = TuneSettings { start: "default".into(), passes: 0, threads: 2 };
+    let report =
+        tune::<ply_zertz::Position>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false))
+            .expect("fits");
+    assert!(jumps > 50 && jumps < samples.len() - 50, "{jumps} of {} with a jump", samples.len());
+    assert_eq!(report.forced, jumps);
+    assert_eq!(report.skipped, 0);
+    assert_eq!(report.training + report.held_out, samples.len() - jumps);
+}

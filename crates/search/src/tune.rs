@@ -46,6 +46,10 @@ pub struct TuneReport {
     pub held_out: usize,
     /// Positions skipped: the game is over in them.
     pub skipped: usize,
+    /// Positions left out because a forcing move is compulsory in them
+    /// ([`must_force`](Evaluator::must_force)): the search never evaluates such a position
+    /// (it searches on), so the weights are fitted to the quiet ones it does evaluate.
+    pub forced: usize,
     /// The fitted scale: a score of `1 / K` evaluation units means odds of e : 1.
     pub k: f64,
     /// The starting evaluator's [`value_scale`](Evaluator::value_scale), which should be
@@ -164,7 +168,7 @@ where
     let start = G::Evaluator::from_set_or_file(&settings.start)?;
     let mut training = (Vec::new(), Vec::new());
     let mut held_out = (Vec::new(), Vec::new());
-    let mut skipped = 0;
+    let (mut skipped, mut forced) = (0, 0);
     for (i, s) in samples.iter().enumerate() {
         let position =
             G::from_position_string(&s.position).map_err(|e| format!("sample {}: {e}", i + 1))?;
@@ -172,12 +176,19 @@ where
             skipped += 1;
             continue;
         }
+        if start.must_force(&position) {
+            forced += 1;
+            continue;
+        }
         let set = if s.game % 10 == 9 { &mut held_out } else { &mut training };
         set.0.push(position);
         set.1.push(s.result);
     }
     if training.0.is_empty() {
-        return Err("no position to fit: every sample is of a finished game".into());
+        return Err(
+            "no position to fit: every sample is of a finished game or has a compulsory forcing move"
+                .into(),
+        );
     }
     let threads = settings.threads;
     progress(TuneProgress::Scale);
@@ -242,6 +253,7 @@ where
         training: training.0.len(),
         held_out: held_out.0.len(),
         skipped,
+        forced,
         k,
         value_scale: start.value_scale(),
         training_before,

@@ -41,10 +41,16 @@ pub fn engines() -> Vec<EngineEntry> {
             BenchSpec { perft_depth: 2, search_depth: 2, mcts_nodes: 50_000, baseline_depth: 3 },
         )
         // Noise of 2.0 value scales or more is all but random here: level 2 gets less, so
-        // that it is a step above level 1 (docs/strength.md, the ladder).
+        // that it is a step above level 1. Since compulsory jumps are searched as forced
+        // turns (which cost nodes), levels 4–9 need ×2.5–4 the nodes of the level below to be
+        // a step above it; and once a level's budget reaches a second turn (level 6 on), leaf
+        // noise of 0.15 value scales or more made it weaker than level 5 (likely because a
+        // reply's value is the least of about a thousand noisy leaves, so noise favours moves
+        // that leave the opponent few replies, such as a jump given away; not proven). The
+        // round robins are in docs/strength.md ("ZÈRTZ's ladder after forced turns").
         .with_levels(LevelTable {
-            noise: [3.0, 1.4, 1.0, 0.7, 0.45, 0.3, 0.15, 0.05, 0.0],
-            ..LevelTable::STANDARD
+            share: [0.000_1, 0.000_3, 0.000_8, 0.003, 0.008, 0.025, 0.06, 0.2, 0.8],
+            noise: [3.0, 1.4, 1.0, 0.7, 0.3, 0.1, 0.03, 0.0, 0.0],
         }),
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,

@@ -683,11 +683,24 @@ type Iterations<M> = (Option<(M, i32, u32)>, Option<(M, i32, u32)>);
 /// best moves of that same iteration then compete with it by score, exact values of the same
 /// depth; a helper's cut-short iteration alone is not enough, for it may not have reached
 /// the last choice.
+///
+/// A proof outranks depth: a won or lost score is exact however shallow the iteration that
+/// found it (with the table's help a thread may prove a win at depth 2 that a helper's
+/// depth-3 iteration, searched before that entry was there, scored as merely good). So the
+/// main thread's proof stands, and failing that a helper's proven win, the shortest.
 fn combine<M: Copy>(
     main_result: (Option<M>, i32, u32),
     (completed, partial): Iterations<M>,
     helpers: &[Iterations<M>],
 ) -> (Option<M>, i32, u32) {
+    if completed.is_some_and(|c| c.1.abs() > Score::PROVEN) {
+        return main_result;
+    }
+    if let Some((mv, score, depth)) =
+        helpers.iter().filter_map(|h| h.0).filter(|c| c.1 > Score::PROVEN).max_by_key(|c| c.1)
+    {
+        return (Some(mv), score, depth);
+    }
     let deepest_helper = helpers.iter().filter_map(|h| h.0).max_by_key(|c| c.2);
     let main_depth = completed.map_or(0, |c| c.2);
     if let Some((mv, score, depth)) = deepest_helper
@@ -800,6 +813,7 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
 #[cfg(test)]
 mod tests {
     use super::{HISTORY_SIZE, combine, move_slot};
+    use crate::Score;
 
     /// Moves that differ in one small field, and moves written as bytes (a GIPF move's
     /// rows), spread over the history table as a random function would: no slot crowded,
@@ -842,6 +856,27 @@ mod tests {
         // Not deeper: the main thread's result stands, whatever the score.
         let helper = (Some((2, 90, 6)), None);
         assert_eq!(combine(MAIN, (Some((1, 10, 6)), None), &[helper]), MAIN);
+    }
+
+    #[test]
+    fn a_proof_stands_over_a_deeper_iteration_that_did_not_find_it() {
+        // The main thread proved a win in 5 at depth 2 (a helper's table entries helped);
+        // the helper's depth-3 iteration, done before, saw only a good position.
+        let win_in_5 = Score::WIN - 5;
+        let main = (Some(1), win_in_5, 2);
+        let helper = (Some((2, 562, 3)), None);
+        assert_eq!(combine(main, (Some((1, win_in_5, 2)), None), &[helper]), main);
+        // A proven loss of the main thread stands as well.
+        let lost = (Some(1), -win_in_5, 2);
+        assert_eq!(combine(lost, (Some((1, -win_in_5, 2)), None), &[helper]), lost);
+        // A helper's proven win stands over the main thread's unproven deeper iteration,
+        // the shortest of two.
+        let helpers = [(Some((2, win_in_5, 3)), None), (Some((3, Score::WIN - 3, 2)), None)];
+        let main_result = (Some(1), 10, 6);
+        assert_eq!(
+            combine(main_result, (Some((1, 10, 6)), None), &helpers),
+            (Some(3), Score::WIN - 3, 2)
+        );
     }
 
     #[test]

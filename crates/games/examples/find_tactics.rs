@@ -1,7 +1,8 @@
 //! Finds solved positions for a tactics suite (`tests/data/tactics-<game>.txt`) in game
-//! records: the last turns of every decisive game are searched by alpha-beta to MAX_PLIES (1
-//! or 3), and each position where the player to move forces a win within that is confirmed
-//! by the exhaustive oracle (`ply_search::tactics`), which also gives the exact distance.
+//! records: the last turns of every decisive game are searched by alpha-beta to MAX_PLIES (1,
+//! 3, 5 or 7), and each position where the player to move forces a win within that is
+//! confirmed by the exhaustive oracle (`ply_search::tactics`), which also gives the exact
+//! distance.
 //!
 //! ```text
 //! cargo run --release -p ply-games --example find_tactics -- GAME MAX_PLIES PER_DISTANCE RECORDS...
@@ -9,8 +10,9 @@
 //!
 //! RECORDS are ply records (`.ply`) or folders of them, e.g. the `--out` folder of
 //! `ply match --round-robin` (self-play) or of `ply import -o` (boardspace's ZÈRTZ archive).
-//! Prints up to PER_DISTANCE lines for each distance (1 and 3 plies), in the order found
-//! (records sorted by path), one position per record and distance, no position twice.
+//! Prints up to PER_DISTANCE lines for each distance (1, 3, … MAX_PLIES plies), in the order
+//! found (records sorted by path), one position per record and distance, no position twice.
+//! Progress goes to standard error, one line a record.
 
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
@@ -24,6 +26,11 @@ use ply_search::{AlphaBeta, Limits, Searcher};
 
 /// How many turns before the end of a game are searched.
 const LAST_TURNS: usize = 8;
+
+/// The most positions alpha-beta may visit on one position. A position it cannot search to
+/// MAX_PLIES within this is passed over (a win it found before the limit still counts, once
+/// the oracle confirms it), which keeps every suite quick to check on every test run.
+const NODES: u64 = 3_000_000;
 
 fn files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
@@ -40,11 +47,12 @@ fn files(path: &Path, out: &mut Vec<PathBuf>) {
 
 fn find<G: Evaluate + PositionString>(paths: &[PathBuf], max_plies: u32, per_distance: usize) {
     let mut seen = HashSet::new();
-    let mut found = [0usize; 2];
+    let distances = max_plies.div_ceil(2) as usize;
+    let mut found = vec![0usize; distances];
     let stop = Arc::new(AtomicBool::new(false));
     let mut search = AlphaBeta::<G>::new(16, 1);
     for path in paths {
-        if found.iter().take(max_plies.div_ceil(2) as usize).all(|&n| n >= per_distance) {
+        if found.iter().all(|&n| n >= per_distance) {
             break;
         }
         let Ok(text) = std::fs::read_to_string(path) else { continue };
@@ -61,12 +69,13 @@ fn find<G: Evaluate + PositionString>(paths: &[PathBuf], max_plies: u32, per_dis
             game.play(m);
         }
         let from = positions.len().saturating_sub(LAST_TURNS);
-        let mut taken = [false; 2];
+        let mut taken = vec![false; distances];
         for (turn, position) in positions.iter().enumerate().skip(from) {
-            let r = search.search(position, &Limits::depth(max_plies), &stop);
+            let limits = Limits { nodes: Some(NODES), ..Limits::depth(max_plies) };
+            let r = search.search(position, &limits, &stop);
             let Some(plies) = r.score.wins_in() else { continue };
             let slot = (plies / 2) as usize;
-            if slot > 1 || taken[slot] || found[slot] >= per_distance {
+            if slot >= distances || taken[slot] || found[slot] >= per_distance {
                 continue;
             }
             let text = position.position_string();
@@ -81,8 +90,22 @@ fn find<G: Evaluate + PositionString>(paths: &[PathBuf], max_plies: u32, per_dis
             taken[slot] = true;
             found[slot] += 1;
         }
+        eprintln!("{}: found so far {}", path.display(), summary(&found));
     }
-    eprintln!("found {} in 1 ply, {} in 3 plies", found[0], found[1]);
+    eprintln!("found {}", summary(&found));
+}
+
+/// "2 in 1 ply, 5 in 3 plies, …".
+fn summary(found: &[usize]) -> String {
+    let parts: Vec<String> = found
+        .iter()
+        .enumerate()
+        .map(|(slot, n)| match slot {
+            0 => format!("{n} in 1 ply"),
+            _ => format!("{n} in {} plies", 2 * slot + 1),
+        })
+        .collect();
+    parts.join(", ")
 }
 
 fn main() {
@@ -92,7 +115,11 @@ fn main() {
         eprintln!("usage: find_tactics GAME MAX_PLIES PER_DISTANCE RECORDS...");
         std::process::exit(2);
     };
-    let max = if max >= 3 { 3 } else { 1 };
+    let Ok(max) = u32::try_from(max) else { std::process::exit(2) };
+    if max % 2 == 0 || max > 7 {
+        eprintln!("MAX_PLIES is 1, 3, 5 or 7 (a win by the player to move takes an odd number)");
+        std::process::exit(2);
+    }
     let mut paths = Vec::new();
     for a in &args[3..] {
         files(Path::new(a), &mut paths);

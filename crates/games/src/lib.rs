@@ -22,17 +22,21 @@ pub fn engines() -> Vec<EngineEntry> {
     vec![
         EngineEntry::of::<ply_gipf::Position>(
             Algorithm::AlphaBeta,
-            Speed { alphabeta_nps: 270_000, mcts_nps: 70_000 },
+            // Measured again on 4 Dec 2026 (quiet machine): a second from the start searches
+            // 1.72 million nodes, not the 270,000 of the first measurement under load and
+            // before the cheaper evaluation. The level table below is in shares of 1,350,000
+            // (five times the old figure), so levels 1–7 keep their node budgets to the node.
+            Speed { alphabeta_nps: 1_350_000, mcts_nps: 70_000 },
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         )
         // Engine against engine, GIPF's strength grows steeply: a doubling of nodes is +380 Elo
         // at 1,000 nodes and +110 to +215 from 40,000 to 160,000, and leaf noise of 0.3 value
-        // scales costs 300. Levels 1–5 differ mostly by noise, levels 7–9 double their nodes:
-        // ×1.67 a level near 100,000 nodes gave +89 and +17, and level 10's second (which
-        // completes depth 6 from the start) was +512 above 81,000 nodes (docs/strength.md,
-        // GIPF's own level table).
+        // scales costs 300. Levels 1–5 differ mostly by noise, levels 7–9 by ×3.3 nodes each:
+        // level 10's second (about 1.5 million nodes a move) was +436 above 202,500 nodes, so
+        // the three steps from level 7's 40,500 nodes up to it are spread evenly
+        // (docs/strength.md, GIPF's own level table).
         .with_levels(LevelTable {
-            share: [0.025, 0.03, 0.035, 0.045, 0.06, 0.1, 0.15, 0.3, 0.6],
+            share: [0.005, 0.006, 0.007, 0.009, 0.012, 0.02, 0.03, 0.1, 0.333],
             noise: [0.38, 0.31, 0.24, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0],
         }),
         EngineEntry::of::<ply_zertz::Position>(

@@ -23,9 +23,10 @@ pub fn engines() -> Vec<EngineEntry> {
         EngineEntry::of::<ply_gipf::Position>(
             Algorithm::AlphaBeta,
             // Measured again on 4 Dec 2026 (quiet machine): a second from the start searches
-            // 1.72 million nodes, not the 270,000 of the first measurement under load and
-            // before the cheaper evaluation. The level table below is in shares of 1,350,000
-            // (five times the old figure), so levels 1–7 keep their node budgets to the node.
+            // 1.72 million nodes (1.36 million a second in play), not the 270,000 of the first
+            // measurement under load and before the cheaper evaluation. The level table below
+            // is in shares of 1,350,000 (five times the old figure), so levels 1–7 keep their
+            // node budgets to the node.
             Speed { alphabeta_nps: 1_350_000, mcts_nps: 70_000 },
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         )

@@ -72,13 +72,11 @@ pub fn wins_with<G: Game>(game: &mut G, mv: G::Move, plies: u32) -> bool {
 struct Oracle<M> {
     /// By plies left: the turn that won last.
     killers: Vec<Option<M>>,
-    moves: Vec<Vec<M>>,
 }
 
 impl<M: Copy + Eq> Oracle<M> {
     fn new(plies: u32) -> Oracle<M> {
-        let slots = plies as usize + 1;
-        Oracle { killers: vec![None; slots], moves: vec![Vec::new(); slots] }
+        Oracle { killers: vec![None; plies as usize + 1] }
     }
 
     fn wins_within<G: Game<Move = M>>(&mut self, game: &mut G, plies: u32) -> bool {
@@ -86,7 +84,7 @@ impl<M: Copy + Eq> Oracle<M> {
             return false;
         }
         let p = plies as usize;
-        let mut moves = std::mem::take(&mut self.moves[p]);
+        let mut moves = Vec::new();
         game.legal_moves(&mut moves);
         if let Some(first) = self.killers[p].and_then(|k| moves.iter().position(|&m| m == k)) {
             moves.swap(0, first);
@@ -95,7 +93,6 @@ impl<M: Copy + Eq> Oracle<M> {
         if won.is_some() {
             self.killers[p] = won;
         }
-        self.moves[p] = moves;
         won.is_some()
     }
 

@@ -26,8 +26,9 @@ pub fn engines() -> Vec<EngineEntry> {
             // 1.72 million nodes (1.36 million a second in play), not the 270,000 of the first
             // measurement under load and before the cheaper evaluation. The level table below
             // is in shares of 1,350,000 (five times the old figure), so levels 1–7 keep their
-            // node budgets to the node.
-            Speed { alphabeta_nps: 1_350_000, mcts_nps: 70_000 },
+            // node budgets to the node. MCTS: 188,000 playouts a second from the start (4 Dec
+            // 2026, quiet; was 70,000).
+            Speed { alphabeta_nps: 1_350_000, mcts_nps: 190_000 },
             BenchSpec { perft_depth: 4, search_depth: 5, mcts_nodes: 60_000, baseline_depth: 4 },
         )
         // Engine against engine, GIPF's strength grows steeply: a doubling of nodes is +380 Elo
@@ -43,7 +44,10 @@ pub fn engines() -> Vec<EngineEntry> {
         }),
         EngineEntry::of::<ply_zertz::Position>(
             Algorithm::AlphaBeta,
-            Speed { alphabeta_nps: 280_000, mcts_nps: 50_000 },
+            // A second searches 1.34 million nodes from the start and 1.9–2.3 million in middle
+            // games (4 Dec 2026, quiet), but the level table below was measured in shares of
+            // this older figure, so it stays. MCTS: 152,000 playouts a second (was 50,000).
+            Speed { alphabeta_nps: 280_000, mcts_nps: 150_000 },
             BenchSpec { perft_depth: 2, search_depth: 2, mcts_nodes: 50_000, baseline_depth: 3 },
         )
         // Noise of 2.0 value scales or more is all but random here: level 2 gets less, so
@@ -60,20 +64,30 @@ pub fn engines() -> Vec<EngineEntry> {
         }),
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,
-            Speed { alphabeta_nps: 500_000, mcts_nps: 60_000 },
+            // A second searches about 890,000 nodes from the start and 540,000–970,000 in middle
+            // games (4 Dec 2026, quiet); the standard table's steps were measured with this
+            // older figure, and level 10 is +228 above its level 9, so it stays. MCTS: 119,000
+            // playouts a second (was 60,000).
+            Speed { alphabeta_nps: 500_000, mcts_nps: 120_000 },
             BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
         ),
         EngineEntry::of::<ply_punct::Position>(
             Algorithm::AlphaBeta,
-            Speed { alphabeta_nps: 20_000, mcts_nps: 600 },
+            // Measured again on 4 Dec 2026 (quiet machine): a second searches about 224,000
+            // nodes from the start and 112,000 in a middle game (about 130,000 a second in
+            // play), and MCTS makes 24,500 playouts from the start; the first figures (20,000
+            // and 600) came before the search got ten to forty times faster.
+            Speed { alphabeta_nps: 200_000, mcts_nps: 24_000 },
             BenchSpec { perft_depth: 2, search_depth: 1, mcts_nodes: 300, baseline_depth: 2 },
         )
-        // Noise of 0.8 value scales or more is all but random here (levels 1–4 of the
-        // standard table were even): a third of the standard noise spaces them. The standard
-        // shares gave levels 1 and 2 the same 8 nodes, a sliver of a turn's 5,000 moves.
+        // Noise of 0.8 value scales or more is all but random here: a third of the standard
+        // noise spaces the low levels. Nodes buy most between completing the first turn's
+        // 5,000 moves (6,000 nodes) and reaching into the second: 20,000 nodes scored +512
+        // against 6,000, so levels 6–9 are 6,000, 10,000, 20,000 and 60,000 nodes (+137, +137,
+        // +158, and level 10 +228 above 60,000; docs/strength.md, "Level 10 above level 9").
         .with_levels(LevelTable {
-            share: [0.000_4, 0.001, 0.002, 0.004, 0.008, 0.015, 0.04, 0.1, 0.3],
-            noise: [1.0, 0.7, 0.5, 0.36, 0.26, 0.18, 0.1, 0.04, 0.0],
+            share: [0.000_2, 0.000_4, 0.000_8, 0.001_5, 0.006_5, 0.03, 0.05, 0.1, 0.3],
+            noise: [0.5, 0.36, 0.26, 0.18, 0.07, 0.0, 0.0, 0.0, 0.0],
         }),
     ]
 }

@@ -36,8 +36,9 @@ pub fn engines() -> Vec<EngineEntry> {
         // scales costs 300. Levels 1–5 differ mostly by noise, levels 7–9 by ×3.3 nodes each
         // on the way up to level 10's second (about 1.4 million nodes a move, +436 above
         // 202,500 nodes). Measured, 7 → 8 → 9 → 10 are +215, +436 and +269: 450,000 nodes
-        // complete depth 6 and 135,000 do not, so these steps are not yet even, and the whole
-        // table needs to move up (docs/strength.md, "Levels 8–9 against a faster second").
+        // complete depth 6 and 135,000 do not (220,000 nodes are +338 above 135,000), so these
+        // steps are not even; nodes alone cannot space them, as a completed iteration is the
+        // unit of strength here (docs/strength.md, "Levels 8–9 against a faster second").
         .with_levels(LevelTable {
             share: [0.005, 0.006, 0.007, 0.009, 0.012, 0.02, 0.03, 0.1, 0.333],
             noise: [0.38, 0.31, 0.24, 0.15, 0.05, 0.0, 0.0, 0.0, 0.0],

@@ -868,6 +868,10 @@ impl Room {
                 self.lease_busy(version, until_ms);
             }
             Cmd::Thought { version, engine, best, attempt } => {
+                tracing::debug!(
+                    "the computer found {best:?} in {} at version {version}",
+                    self.row.id
+                );
                 if let Some(engine) = engine {
                     self.shared.engines.put(&self.row.id, engine);
                 }
@@ -1747,6 +1751,7 @@ impl Room {
         self.thinking = Some(stop.clone());
         self.thinking_changed();
         let version = self.version;
+        tracing::debug!("the computer thinks in {} at version {version}", self.row.id);
         let sem = self.shared.think.queue(&think);
         let Some(tx) = self.tx.upgrade() else { return };
         // With several nodes on one database, the node holding the lease searches; the others
@@ -1902,6 +1907,12 @@ impl Room {
     async fn computer_moved(&mut self, version: i64, best: Option<String>, attempt: u32) {
         if version != self.version || self.thinking.is_none() {
             // The position changed (undo, resign) while it thought: a stale answer.
+            tracing::debug!(
+                "a stale answer in {}: found at version {version}, now {} (thinking: {})",
+                self.row.id,
+                self.version,
+                self.thinking.is_some()
+            );
             return;
         }
         let Some(seat) = self.computer_seat() else { return };

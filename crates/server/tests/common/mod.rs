@@ -48,6 +48,12 @@ impl Server {
 
     /// A server with these settings.
     pub async fn start_settings(database: &str, settings: RoomSettings) -> Server {
+        // The server's log, shown with a failing test's output (`RUST_LOG` chooses what;
+        // errors only by default).
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+            .with_test_writer()
+            .try_init();
         let store = Store::open(Some(database)).await.expect("store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();

@@ -149,6 +149,10 @@ enum Cmd {
     },
     /// The computer's search ended (or its move is to be stored again).
     Thought {
+        /// The stop flag of the search that answers: its answer counts only while the room
+        /// still holds that flag (a reload stops a search and may start another at the same
+        /// version, and the stopped one's empty answer must not end the new one).
+        search: Arc<AtomicBool>,
         version: i64,
         engine: Option<Box<dyn AnyEngine>>,
         best: Option<String>,
@@ -867,7 +871,7 @@ impl Room {
                 self.shared.engines.put(&self.row.id, engine);
                 self.lease_busy(version, until_ms);
             }
-            Cmd::Thought { version, engine, best, attempt } => {
+            Cmd::Thought { search, version, engine, best, attempt } => {
                 tracing::debug!(
                     "the computer found {best:?} in {} at version {version}",
                     self.row.id
@@ -875,7 +879,7 @@ impl Room {
                 if let Some(engine) = engine {
                     self.shared.engines.put(&self.row.id, engine);
                 }
-                self.computer_moved(version, best, attempt).await;
+                self.computer_moved(&search, version, best, attempt).await;
             }
         }
     }
@@ -1754,6 +1758,7 @@ impl Room {
         tracing::debug!("the computer thinks in {} at version {version}", self.row.id);
         let sem = self.shared.think.queue(&think);
         let Some(tx) = self.tx.upgrade() else { return };
+        let search = Arc::clone(&stop);
         // With several nodes on one database, the node holding the lease searches; the others
         // wait for its move (notified) or for the lease to run out (it stopped).
         let lease = (self.shared.store.backend() == ply_store::Backend::Postgres)
@@ -1778,7 +1783,7 @@ impl Room {
                 .await
                 .unwrap_or((None, None)),
             };
-            let _ = tx.send(Cmd::Thought { version, engine, best, attempt: 0 }).await;
+            let _ = tx.send(Cmd::Thought { search, version, engine, best, attempt: 0 }).await;
         });
     }
 
@@ -1904,14 +1909,22 @@ impl Room {
         true
     }
 
-    async fn computer_moved(&mut self, version: i64, best: Option<String>, attempt: u32) {
-        if version != self.version || self.thinking.is_none() {
-            // The position changed (undo, resign) while it thought: a stale answer.
+    async fn computer_moved(
+        &mut self,
+        search: &Arc<AtomicBool>,
+        version: i64,
+        best: Option<String>,
+        attempt: u32,
+    ) {
+        let current = self.thinking.as_ref().is_some_and(|t| Arc::ptr_eq(t, search));
+        if version != self.version || !current {
+            // The position changed (undo, resign, a reload) while it thought, or this search
+            // was stopped and another one started: a stale answer.
             tracing::debug!(
-                "a stale answer in {}: found at version {version}, now {} (thinking: {})",
+                "a stale answer in {}: found at version {version}, now {} (its search current: \
+                 {current})",
                 self.row.id,
-                self.version,
-                self.thinking.is_some()
+                self.version
             );
             return;
         }
@@ -1936,9 +1949,11 @@ impl Room {
                     self.row.id
                 );
                 let Some(tx) = self.tx.upgrade() else { return };
+                let search = Arc::clone(search);
                 tokio::spawn(async move {
                     tokio::time::sleep(delay).await;
                     let cmd = Cmd::Thought {
+                        search,
                         version,
                         engine: None,
                         best: Some(notation),

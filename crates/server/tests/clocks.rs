@@ -13,6 +13,7 @@ use ply_store::{Clock, EndReason, Mode, NewGame, Store};
 use serde_json::json;
 
 async fn state(dir: &tempfile::TempDir, idle_ms: u64) -> AppState {
+    common::show_the_server_log();
     let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
     let store = Store::open(Some(&url)).await.unwrap();
     let settings = RoomSettings { idle: Duration::from_millis(idle_ms), ..RoomSettings::default() };

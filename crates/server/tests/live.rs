@@ -177,6 +177,7 @@ async fn previews_tell_the_mover_what_the_next_click_does_and_draw_the_turn_so_f
 
 /// A server's state with a short idle time, on a file database.
 async fn quick_state(idle_ms: u64) -> (tempfile::TempDir, AppState) {
+    common::show_the_server_log();
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("ply.sqlite").display());
     let store = Store::open(Some(&url)).await.unwrap();

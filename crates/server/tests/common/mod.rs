@@ -15,6 +15,16 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
+/// The server's log goes to the test's output, shown when a test fails (`RUST_LOG` chooses
+/// what; errors only by default). Every test that starts a server calls it; the first call
+/// sets the log up for the whole test binary.
+pub fn show_the_server_log() {
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_test_writer()
+        .try_init();
+}
+
 pub struct Server {
     pub addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -48,12 +58,7 @@ impl Server {
 
     /// A server with these settings.
     pub async fn start_settings(database: &str, settings: RoomSettings) -> Server {
-        // The server's log, shown with a failing test's output (`RUST_LOG` chooses what;
-        // errors only by default).
-        let _ = tracing_subscriber::fmt()
-            .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
-            .with_test_writer()
-            .try_init();
+        show_the_server_log();
         let store = Store::open(Some(database)).await.expect("store");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().unwrap();

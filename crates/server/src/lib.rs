@@ -578,7 +578,7 @@ async fn seat_person(
         changed |= state.store().claim_seat_player(id, seat, &player.id).await.unwrap_or(false);
     }
     if changed {
-        state.rooms.reload(id);
+        state.rooms.reload(id).await;
     }
     cookie
 }

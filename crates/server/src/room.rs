@@ -481,8 +481,15 @@ impl Rooms {
 
     /// The room of game `id`, if in memory, takes the game again from the store (and tells
     /// its followers): for changes that are not events, such as a person taking a seat.
-    pub fn reload(&self, id: &str) {
-        self.changed(id, i64::MAX);
+    ///
+    /// Returns once the room has the command in its queue, so whatever the caller answers
+    /// (the response that creates a game, say) reaches a client only after it: a connection
+    /// opened on that answer is welcomed after the reload, not given the state twice.
+    pub async fn reload(&self, id: &str) {
+        let handle = self.map().get(id).cloned();
+        if let Some(h) = handle {
+            let _ = h.tx.send(Cmd::Changed { version: Some(i64::MAX) }).await;
+        }
     }
 
     /// Every room asks the store whether its game changed (after the notifications may have

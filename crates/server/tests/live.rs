@@ -342,6 +342,43 @@ async fn the_computer_keeps_its_engine_between_turns() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_computer_moves_though_its_room_reloads_while_it_thinks() {
+    // Each reload stops the computer's search and starts another at the same version; the
+    // stopped searches answer late (often "no move", stopped before their first depth). Only
+    // the search the room holds may end its thinking: before, a stale "no move" ended the
+    // current search and its real move was then dropped, and the computer never moved. (With
+    // the old check, which compared versions only, this failed in 6 runs of 6; level 8's
+    // searches take about 100 ms, long enough for the reloads to land while they run.)
+    let (_dir, state) = quick_state(60_000).await;
+    for round in 0..8 {
+        let created = state
+            .create(
+                serde_json::from_value(
+                    json!({"game": "zertz", "opponent": "computer", "level": 8, "seat": "P2"}),
+                )
+                .unwrap(),
+            )
+            .await
+            .unwrap();
+        let id = created["id"].as_str().unwrap().to_string();
+        for _ in 0..12 {
+            state.rooms.reload(&id).await;
+            tokio::task::yield_now().await;
+        }
+        let mut moved = false;
+        for _ in 0..400 {
+            let v = state.rooms.view(&id, None).await.unwrap();
+            if !v.view.history.is_empty() {
+                moved = true;
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        assert!(moved, "round {round}: the computer moved within 10 s of the reloads");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_http_view_keeps_its_legal_moves() {
     let server = Server::fresh().await;
     let (id, t, _) = create(server.addr, json!({"game": "boop", "opponent": "hotseat"})).await;

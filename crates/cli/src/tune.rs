@@ -6,16 +6,20 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use anyhow::{Context, bail};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_records::{GameResult, Record};
+use ply_search::analysis::expected_score;
 use ply_search::tune::{Sample, TuneProgress, TuneReport, TuneSettings};
+use ply_search::{EngineEntry, Think};
 
 use crate::computer::{
-    MatchArgs, engine_and_variant, games_bar, parse_spec, play_games, play_match, play_one,
+    Contestant, MatchArgs, engine_and_variant, games_bar, parse_spec, play_games, play_match,
+    play_one,
 };
 use crate::position::UsageError;
 
@@ -51,6 +55,18 @@ pub struct TuneArgs {
     /// playing games.
     #[arg(long, value_name = "FILE", conflicts_with = "records")]
     pub positions: Option<PathBuf>,
+    /// Label every position with what a search of it expects (`½ + ½·tanh(score / value
+    /// scale)`, the expected score analysis shows) rather than only with its game's result:
+    /// the search, as `ply match --a` takes a player (e.g. `nodes:200000`), with the
+    /// starting weights and no noise, one thread and a cleared table for each position, so
+    /// the labels do not depend on --threads. The labelled positions go to labelled.txt
+    /// (for --positions).
+    #[arg(long, value_name = "PLAYER")]
+    pub label: Option<String>,
+    /// With --label, the share of a label that is the search's expected score; the rest is
+    /// the game's result (1: the search alone; 0.5: half each).
+    #[arg(long, default_value_t = 1.0, value_name = "SHARE", requires = "label")]
+    pub label_weight: f64,
     /// The weights to start from and play the self-play games with: a built-in set
     /// (`default`) or a weights file.
     #[arg(long, default_value = "default", value_name = "SET|FILE")]
@@ -129,6 +145,86 @@ fn record_files(paths: &[PathBuf]) -> anyhow::Result<Vec<PathBuf>> {
     Ok(out)
 }
 
+/// The settings of the search that labels positions (`--label`).
+fn label_think(args: &TuneArgs, entry: &EngineEntry) -> anyhow::Result<Option<Think>> {
+    let Some(spec) = &args.label else { return Ok(None) };
+    if !(0.0..=1.0).contains(&args.label_weight) {
+        bail!(UsageError(format!("--label-weight {}: a share from 0 to 1", args.label_weight)));
+    }
+    match parse_spec(spec, entry).map_err(UsageError)? {
+        Contestant::Random => bail!(UsageError(format!("--label {spec}: a search, not random"))),
+        Contestant::Engine(think, _) => {
+            if think.limits.time.is_some() {
+                bail!(UsageError(format!(
+                    "--label {spec}: a time limit would make the labels depend on the machine; \
+                     give nodes:N or depth:N"
+                )));
+            }
+            // No noise, one thread (the positions are shared out), a table small enough to
+            // clear for every position.
+            Ok(Some(Think { noise: 0, noise_scale: 0.0, threads: 1, hash_mb: 16, ..think }))
+        }
+    }
+}
+
+/// Labels `samples` with `think`'s expected score for the side to move, blended with the
+/// result by `weight`, on `threads` threads; finished positions keep their result.
+fn label_samples(
+    samples: &mut [Sample],
+    entry: &EngineEntry,
+    variant: &str,
+    start: &str,
+    think: &Think,
+    weight: f64,
+    threads: usize,
+) -> anyhow::Result<()> {
+    let registry = ply_games::registry();
+    let bar = ProgressBar::new(samples.len() as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "labelling [{bar:30}] {pos}/{len} positions, {elapsed_precise} elapsed, eta {eta}",
+        )
+        .expect("valid template")
+        .progress_chars("=> "),
+    );
+    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let results: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks_mut(chunk)
+            .map(|part| {
+                let (registry, bar, stop) = (&registry, &bar, &stop);
+                scope.spawn(move || -> anyhow::Result<()> {
+                    let mut engine = entry.new_engine(variant)?;
+                    engine.set_weights(start).map_err(UsageError)?;
+                    let scale = engine.value_scale();
+                    for s in part {
+                        bar.inc(1);
+                        let game = registry
+                            .from_position(&s.position)
+                            .map_err(|e| anyhow::anyhow!("{}: {e}", s.position))?;
+                        engine.restart();
+                        if !engine.set_position(&*game) {
+                            bail!("{}: not a position of {}", s.position, entry.name);
+                        }
+                        if let Some(thought) = engine.think(think, stop) {
+                            let expected = expected_score(thought.score, scale);
+                            s.result = weight * expected + (1.0 - weight) * s.result;
+                        }
+                    }
+                    Ok(())
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| bail!("a labelling thread panicked")))
+            .collect()
+    });
+    bar.finish_and_clear();
+    results.into_iter().collect()
+}
+
 fn write_positions(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {
     let mut text = String::from("# result for the side to move, game number, position\n");
     for s in samples {
@@ -152,8 +248,9 @@ fn read_positions(path: &Path) -> anyhow::Result<Vec<Sample>> {
         let (Some(r), Some(g), Some(p)) = (fields.next(), fields.next(), fields.next()) else {
             bail!(bad());
         };
+        // A result (0, ½, 1) or a label of --label: an expected score from 0 to 1.
         let result: f64 = r.parse().map_err(|_| bad())?;
-        if ![0.0, 0.5, 1.0].contains(&result) {
+        if !(0.0..=1.0).contains(&result) {
             bail!(bad());
         }
         let game: usize = g.parse().map_err(|_| bad())?;
@@ -220,6 +317,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let registry = ply_games::registry();
     entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
     let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
+    let label = label_think(args, &entry)?;
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
 
@@ -298,6 +396,19 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     };
     if samples.is_empty() {
         bail!(UsageError("no positions: play --games, or give --records or --positions".into()));
+    }
+    let mut samples = samples;
+    if let Some(think) = &label {
+        label_samples(
+            &mut samples,
+            &entry,
+            &variant,
+            &args.start,
+            think,
+            args.label_weight,
+            args.threads,
+        )?;
+        write_positions(&args.out.join("labelled.txt"), &samples)?;
     }
 
     // 2. The fit.
@@ -387,10 +498,73 @@ mod tests {
         ];
         write_positions(&path, &samples).unwrap();
         assert_eq!(read_positions(&path).unwrap(), samples);
+        // Labels of --label are expected scores: any share from 0 to 1, nothing outside.
         std::fs::write(&path, "0.7\t1\tboop;x\n").unwrap();
-        let e = read_positions(&path).unwrap_err().to_string();
-        assert!(e.contains(":1: not 'result"), "{e}");
+        assert_eq!(read_positions(&path).unwrap()[0].result, 0.7);
+        for bad in ["1.5", "-0.1", "win"] {
+            std::fs::write(&path, format!("{bad}\t1\tboop;x\n")).unwrap();
+            let e = read_positions(&path).unwrap_err().to_string();
+            assert!(e.contains(":1: not 'result"), "{bad}: {e}");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn tune_args(label: &str, weight: f64) -> TuneArgs {
+        use clap::Parser;
+        #[derive(Parser)]
+        struct Cli {
+            #[command(flatten)]
+            tune: TuneArgs,
+        }
+        let weight = weight.to_string();
+        let args = ["ply", "boop", "--out", "x", "--label", label, "--label-weight", &weight];
+        Cli::parse_from(args).tune
+    }
+
+    #[test]
+    fn labels_are_searches_blended_with_results_the_same_on_any_number_of_threads() {
+        let entry = ply_games::engine("boop").unwrap();
+        let think = label_think(&tune_args("nodes:3000", 1.0), &entry).unwrap().unwrap();
+        assert_eq!((think.threads, think.noise, think.noise_scale), (1, 0, 0.0));
+        // Positions of a short game, labelled with alternating results.
+        let registry = ply_games::registry();
+        let mut g = registry.get("boop").unwrap().new_game(None).unwrap();
+        let mut samples = Vec::new();
+        for (i, mv) in ["Kc3", "Kd4", "Ka1", "Kf6", "Kb5", "Ke2"].into_iter().enumerate() {
+            let result = if i % 2 == 0 { 1.0 } else { 0.0 };
+            samples.push(Sample { position: g.position_string(), game: 0, result });
+            g.play(mv).unwrap();
+        }
+        let label = |weight: f64, threads: usize| {
+            let mut s = samples.clone();
+            label_samples(&mut s, &entry, "boop", "default", &think, weight, threads).unwrap();
+            s.iter().map(|s| s.result).collect::<Vec<f64>>()
+        };
+        let searched = label(1.0, 1);
+        assert!(searched.iter().all(|r| (0.0..=1.0).contains(r)), "{searched:?}");
+        assert!(searched.iter().any(|r| ![0.0, 0.5, 1.0].contains(r)), "{searched:?}");
+        assert_eq!(label(1.0, 2), searched, "a cleared table per position: threads do not matter");
+        let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
+        assert_eq!(label(0.0, 2), results, "weight 0 keeps the results");
+        let half = label(0.5, 3);
+        for ((h, s), r) in half.iter().zip(&searched).zip(&results) {
+            assert!((h - (s + r) / 2.0).abs() < 1e-12, "{h} is not half of {s} and {r}");
+        }
+    }
+
+    #[test]
+    fn a_label_must_be_a_search_of_fixed_size_and_its_weight_a_share() {
+        let entry = ply_games::engine("boop").unwrap();
+        for (label, weight, says) in [
+            ("time:100", 1.0, "time limit"),
+            ("random", 1.0, "not random"),
+            ("nodes:1000", 1.5, "a share from 0 to 1"),
+            ("depth:x", 1.0, "not a number"),
+        ] {
+            let e = label_think(&tune_args(label, weight), &entry).unwrap_err().to_string();
+            assert!(e.contains(says), "{label} {weight}: {e}");
+        }
+        assert!(label_think(&tune_args("depth:2", 0.5), &entry).unwrap().is_some());
     }
 
     #[test]

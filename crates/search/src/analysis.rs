@@ -83,17 +83,24 @@ pub struct Eval {
     pub raw: Score,
 }
 
+/// The expected score, 0 (a loss) to 1 (a win), of the player to move at a search `score`:
+/// `½ + ½·tanh(score / value_scale)`, 1 and 0 for proven wins and losses.
+#[must_use]
+pub fn expected_score(score: Score, value_scale: f32) -> f64 {
+    if score.wins_in().is_some() {
+        1.0
+    } else if score.loses_in().is_some() {
+        0.0
+    } else {
+        0.5 + 0.5 * (f64::from(score.0) / f64::from(value_scale.max(1.0))).tanh()
+    }
+}
+
 impl Eval {
     /// The evaluation of a search score, with the game's value scale.
     #[must_use]
     pub fn of_score(score: Score, value_scale: f32) -> Eval {
-        let expected = if score.wins_in().is_some() {
-            100.0
-        } else if score.loses_in().is_some() {
-            0.0
-        } else {
-            50.0 + 50.0 * (f64::from(score.0) / f64::from(value_scale.max(1.0))).tanh()
-        };
+        let expected = 100.0 * expected_score(score, value_scale);
         Eval { score: score.to_string(), expected: (expected * 10.0).round() / 10.0, raw: score }
     }
 
@@ -320,4 +327,21 @@ pub fn analyse(
         turns,
         complete,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_scores_follow_the_value_scale_and_proofs() {
+        assert_eq!(expected_score(Score(0), 300.0), 0.5);
+        let one_scale = expected_score(Score(300), 300.0);
+        assert!((one_scale - (0.5 + 0.5 * 1f64.tanh())).abs() < 1e-12, "{one_scale}");
+        assert!((expected_score(Score(-300), 300.0) - (1.0 - one_scale)).abs() < 1e-12);
+        assert_eq!(expected_score(Score::win_in(5), 300.0), 1.0);
+        assert_eq!(expected_score(Score::loss_in(2), 300.0), 0.0);
+        // What analysis shows is the same figure in percent, to a tenth.
+        assert_eq!(Eval::of_score(Score(300), 300.0).expected, 88.1);
+    }
 }

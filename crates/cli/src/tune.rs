@@ -168,7 +168,8 @@ fn label_think(args: &TuneArgs, entry: &EngineEntry) -> anyhow::Result<Option<Th
 }
 
 /// Labels `samples` with `think`'s expected score for the side to move, blended with the
-/// result by `weight`, on `threads` threads; finished positions keep their result.
+/// result by `weight`, on `threads` threads. Finished positions, and those with a compulsory
+/// forcing move (which the fit leaves out), keep their result.
 fn label_samples(
     samples: &mut [Sample],
     entry: &EngineEntry,
@@ -206,6 +207,10 @@ fn label_samples(
                         engine.restart();
                         if !engine.set_position(&*game) {
                             bail!("{}: not a position of {}", s.position, entry.name);
+                        }
+                        // The fit leaves out what the search never evaluates: no label.
+                        if !engine.quiet() {
+                            continue;
                         }
                         if let Some(thought) = engine.think(think, stop) {
                             let expected = expected_score(thought.score, scale);
@@ -550,6 +555,27 @@ mod tests {
         for ((h, s), r) in half.iter().zip(&searched).zip(&results) {
             assert!((h - (s + r) / 2.0).abs() < 1e-12, "{h} is not half of {s} and {r}");
         }
+    }
+
+    #[test]
+    fn a_position_with_a_compulsory_jump_keeps_its_result() {
+        // The fit leaves such positions out (the search never evaluates them): no search.
+        let entry = ply_games::engine("zertz").unwrap();
+        let mut engine = entry.new_engine("37").unwrap();
+        let mut rng = ply_search::Rng::new(1);
+        let mut quiet = Vec::new();
+        while engine.quiet() {
+            let s = Sample { position: engine.game().position_string(), game: 0, result: 1.0 };
+            quiet.push(s);
+            let mv = engine.random_move(&mut rng).unwrap();
+            engine.play(&mv).unwrap();
+        }
+        let forced = Sample { position: engine.game().position_string(), game: 0, result: 1.0 };
+        let think = label_think(&tune_args("nodes:2000", 1.0), &entry).unwrap().unwrap();
+        let mut samples = vec![forced.clone(), quiet.pop().unwrap()];
+        label_samples(&mut samples, &entry, "37", "default", &think, 1.0, 1).unwrap();
+        assert_eq!(samples[0], forced);
+        assert_ne!(samples[1].result, 1.0, "a quiet position is labelled by the search");
     }
 
     #[test]

@@ -173,6 +173,10 @@ pub trait AnyEngine: Send {
     fn value_scale(&self) -> f32 {
         400.0
     }
+    /// Whether the search would take the current position's static evaluation, that is, no
+    /// forcing move is compulsory in it ([`Evaluator::must_force`]; a ZÈRTZ jump on the board
+    /// is searched on instead). `ply tune` labels and fits only such positions.
+    fn quiet(&self) -> bool;
     /// The same game from its start, without history.
     fn restart(&mut self);
     /// Evaluates with the built-in weight set `name` (`default`, …) or the weights file at
@@ -399,6 +403,9 @@ where
     }
     fn value_scale(&self) -> f32 {
         self.eval.value_scale()
+    }
+    fn quiet(&self) -> bool {
+        !self.eval.must_force(self.game.game())
     }
     fn restart(&mut self) {
         while self.game.undo() {}

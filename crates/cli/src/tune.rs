@@ -71,6 +71,11 @@ pub struct TuneArgs {
     /// (`default`) or a weights file.
     #[arg(long, default_value = "default", value_name = "SET|FILE")]
     pub start: String,
+    /// Values to leave at their starting value, comma-separated: a group's name (`TEMPO`;
+    /// `UNSAFE` for all of it) or one value of a group (`UNSAFE[3]`), as the report names
+    /// them; e.g. terms whose cost in search time the fit cannot see.
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub hold: Vec<String>,
     /// Passes over the weights, at most.
     #[arg(long, default_value_t = 40)]
     pub passes: usize,
@@ -310,6 +315,9 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
         report.passes,
         if report.converged { "converged (no step of 1 helps)" } else { "stopped at --passes" }
     );
+    if !args.hold.is_empty() {
+        let _ = writeln!(t, "held at their '{}' values: {}", args.start, args.hold.join(", "));
+    }
     let _ = writeln!(t, "{:<20} {:>8} {:>8}", "weight", args.start, "fitted");
     for (name, before, after) in &report.changes {
         let _ = writeln!(t, "{name:<20} {before:>8} {after:>8}");
@@ -420,8 +428,12 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    let settings =
-        TuneSettings { start: args.start.clone(), passes: args.passes, threads: args.threads };
+    let settings = TuneSettings {
+        start: args.start.clone(),
+        passes: args.passes,
+        threads: args.threads,
+        hold: args.hold.clone(),
+    };
     let mut progress = |p: TuneProgress| match p {
         TuneProgress::Scale => bar.set_message(format!("fitting K to {} positions", samples.len())),
         TuneProgress::Pass { pass, step, steps, error } => bar.set_message(format!(

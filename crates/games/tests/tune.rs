@@ -47,7 +47,8 @@ fn the_fit_finds_the_weights_that_made_the_labels() {
             result: 1.0 / (1.0 + (-k * f64::from(truth.evaluate(p))).exp()),
         })
         .collect();
-    let settings = TuneSettings { start: "default".into(), passes: 60, threads: 2 };
+    let settings =
+        TuneSettings { start: "default".into(), passes: 60, threads: 2, hold: Vec::new() };
     let report =
         tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).expect("fits");
     assert!(
@@ -75,6 +76,50 @@ fn the_fit_finds_the_weights_that_made_the_labels() {
 }
 
 #[test]
+fn held_values_keep_their_starting_value_and_unknown_names_are_refused() {
+    // Labels that pull TEMPO and all of PLACE away from the built-in values: held, they stay.
+    let built_in = *ply_boop::Eval::default().weights();
+    let mut known = built_in;
+    known.values_mut()[Weights::TEMPO] = 20;
+    known.values_mut()[Weights::CAT] = 250;
+    let truth = ply_boop::Eval::with_weights(known);
+    let samples: Vec<Sample> = random_positions(1500)
+        .iter()
+        .enumerate()
+        .map(|(i, p)| Sample {
+            position: p.position_string(),
+            game: i,
+            result: 1.0 / (1.0 + (-f64::from(truth.evaluate(p)) / 300.0).exp()),
+        })
+        .collect();
+    let hold = vec!["TEMPO".to_string(), "PLACE".to_string()];
+    let settings = TuneSettings { start: "default".into(), passes: 20, threads: 2, hold };
+    let report =
+        tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).expect("fits");
+    let fitted = Weights::read(&report.weights).expect("a weights file");
+    assert_eq!(fitted[Weights::TEMPO], built_in[Weights::TEMPO]);
+    assert_eq!(fitted.values()[Weights::PLACE], built_in.values()[Weights::PLACE]);
+    assert_eq!(fitted.values()[Weights::PLACE + 1], built_in.values()[Weights::PLACE + 1]);
+    assert_ne!(fitted[Weights::CAT], built_in[Weights::CAT], "what is not held is fitted");
+    assert!(
+        report.changes.iter().all(|(name, _, _)| name != "TEMPO" && !name.starts_with("PLACE"))
+    );
+    // One value of a group by its report name; a name that is no tuned value is refused.
+    let hold = vec!["PLACE[1]".to_string()];
+    let settings = TuneSettings { start: "default".into(), passes: 0, threads: 1, hold };
+    let report = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap();
+    assert!(report.changes.iter().any(|(name, _, _)| name == "PLACE[0]"));
+    assert!(!report.changes.iter().any(|(name, _, _)| name == "PLACE[1]"));
+    for bad in ["TEMP", "CAT_LINE", "PLACE[2]"] {
+        let hold = vec![bad.to_string()];
+        let settings = TuneSettings { start: "default".into(), passes: 0, threads: 1, hold };
+        let e =
+            tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(e.starts_with(&format!("--hold {bad}: no tuned value")), "{e}");
+    }
+}
+
+#[test]
 fn the_fitted_k_is_the_value_scale_of_the_labels() {
     // Labels made with the expected score analysis reports, 50 + 50·tanh(e / value_scale),
     // are fitted by σ(K·e) with K = 2 / value_scale: the two are one curve, and the report
@@ -90,7 +135,8 @@ fn the_fitted_k_is_the_value_scale_of_the_labels() {
             Sample { position: p.position_string(), game: i, result: expected }
         })
         .collect();
-    let settings = TuneSettings { start: "default".into(), passes: 0, threads: 2 };
+    let settings =
+        TuneSettings { start: "default".into(), passes: 0, threads: 2, hold: Vec::new() };
     let report =
         tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).expect("fits");
     assert_eq!(report.value_scale, scale);
@@ -101,10 +147,12 @@ fn the_fitted_k_is_the_value_scale_of_the_labels() {
 #[test]
 fn a_sample_of_another_game_is_refused() {
     let samples = [Sample { position: "gipf;nonsense".into(), game: 0, result: 1.0 }];
-    let settings = TuneSettings { start: "default".into(), passes: 1, threads: 1 };
+    let settings =
+        TuneSettings { start: "default".into(), passes: 1, threads: 1, hold: Vec::new() };
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
     assert!(e.starts_with("sample 1: "), "{e}");
-    let settings = TuneSettings { start: "/no/such/weights".into(), passes: 1, threads: 1 };
+    let settings =
+        TuneSettings { start: "/no/such/weights".into(), passes: 1, threads: 1, hold: Vec::new() };
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
     assert!(e.contains("neither a built-in weight set (default, hand) nor a readable file"), "{e}");
 }
@@ -126,7 +174,8 @@ fn positions_with_a_compulsory_forcing_move_are_left_out() {
             g.play(moves[rng.below(moves.len())]);
         }
     }
-    let settings = TuneSettings { start: "default".into(), passes: 0, threads: 2 };
+    let settings =
+        TuneSettings { start: "default".into(), passes: 0, threads: 2, hold: Vec::new() };
     let report =
         tune::<ply_zertz::Position>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false))
             .expect("fits");

@@ -36,6 +36,9 @@ pub struct TuneSettings {
     pub passes: usize,
     /// Threads evaluating the positions.
     pub threads: usize,
+    /// Values left at their starting value: a group's name (`TEMPO`, all of `UNSAFE`) or one
+    /// value of it (`UNSAFE[3]`), as the report names them.
+    pub hold: Vec<String>,
 }
 
 /// What a fit did.
@@ -149,6 +152,25 @@ fn fit_scale(evals: &[i32], results: &[f64]) -> f64 {
     ((lo + hi) / 2.0).exp()
 }
 
+/// The indices of the values to fit: the tuned ones but those `settings` holds.
+fn without_held<W: Weights>(settings: &TuneSettings) -> Result<Vec<usize>, String> {
+    let tuned = W::tuned_indices();
+    let group = |name: &str| name.split('[').next().unwrap_or(name).to_string();
+    for h in &settings.hold {
+        if !tuned.iter().any(|&i| W::value_name(i) == *h || group(&W::value_name(i)) == *h) {
+            let names: Vec<String> = tuned.iter().map(|&i| W::value_name(i)).collect();
+            return Err(format!("--hold {h}: no tuned value of that name ({})", names.join(", ")));
+        }
+    }
+    Ok(tuned
+        .into_iter()
+        .filter(|&i| {
+            let name = W::value_name(i);
+            !settings.hold.iter().any(|h| *h == name || *h == group(&name))
+        })
+        .collect())
+}
+
 /// Fits the weights of `G`'s evaluator to `samples` ([module docs](self)). `stop` ends the
 /// fit after the weight change under way, with the best weights so far.
 ///
@@ -199,7 +221,7 @@ where
     let training_before = error_of(&start, &training);
     let held_out_before = error_of(&start, &held_out);
 
-    let tuned = <G::Evaluator as Tunable<G>>::Weights::tuned_indices();
+    let tuned = without_held::<<G::Evaluator as Tunable<G>>::Weights>(settings)?;
     let mut weights = *start.weights();
     let mut steps: Vec<i32> =
         tuned.iter().map(|&i| (weights.values()[i].abs() / 8).max(1)).collect();

@@ -268,7 +268,7 @@ impl Store {
                 .await?;
         }
         let result = async {
-            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let mut tx = crate::begin_write(self.backend, &mut conn).await?;
             let rows: Vec<Vec<Value>> = fresh
                 .iter()
                 .zip(&ids)
@@ -323,7 +323,7 @@ impl Store {
         check_positions(game)?;
         let mut conn = self.writer().await?;
         let result = async {
-            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let mut tx = crate::begin_write(self.backend, &mut conn).await?;
             let there = sqlx::query("SELECT 1 AS one FROM archive WHERE game_id = $1")
                 .bind(id)
                 .fetch_optional(&mut *tx)

@@ -1185,6 +1185,22 @@ async fn write_jobs(
     }
 }
 
+/// Begins a transaction that writes. On SQLite it takes the write lock at once (`BEGIN
+/// IMMEDIATE`), waiting for it as long as `busy_timeout` allows. A transaction begun as a
+/// plain read that writes later is refused at once ("database is locked", codes 5 and 517)
+/// when another connection to the file holds the lock or committed meanwhile, as a second
+/// process on one file does (`tests/archive.rs`,
+/// `archiving_beside_another_writer_waits_for_the_lock_and_never_fails`).
+pub(crate) async fn begin_write(
+    backend: Backend,
+    conn: &mut sqlx::AnyConnection,
+) -> sqlx::Result<sqlx::Transaction<'_, Any>> {
+    match backend {
+        Backend::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await,
+        Backend::Postgres => conn.begin().await,
+    }
+}
+
 /// Writes `batch` in one transaction; for each change, whether it landed (`false`: a
 /// conflict, nothing of it written). On an error nothing is written and the connection is
 /// closed (see the crate documentation).
@@ -1192,7 +1208,7 @@ async fn write_batch(backend: Backend, writer: &AnyPool, batch: &[Job]) -> Resul
     let mut conn = writer.acquire().await?;
     let mut landed = Vec::with_capacity(batch.len());
     let result = async {
-        let mut tx = conn.begin().await?;
+        let mut tx = begin_write(backend, &mut conn).await?;
         for job in batch {
             landed.push(write_change(backend, &mut tx, job).await?);
         }

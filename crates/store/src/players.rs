@@ -462,7 +462,7 @@ impl Store {
         let mut conn = self.writer().await?;
         let backend = self.backend;
         let result = async {
-            let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+            let mut tx = crate::begin_write(backend, &mut conn).await?;
             let now = now_ms();
             let claimed = sqlx::query(
                 "INSERT INTO rated_games (game_id, at_ms) VALUES ($1, $2) \

@@ -250,3 +250,40 @@ async fn a_game_played_here_is_archived_once_when_it_ends() {
         assert_eq!(store.archived(&live.id).await.unwrap(), None, "{label}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn archiving_beside_another_writer_waits_for_the_lock_and_never_fails() {
+    // Two processes on one SQLite file (a second node, or a command run beside the server).
+    // Archiving reads whether the game is archived, then writes. Here another connection holds
+    // the write lock while archiving starts and commits a little later. A transaction begun
+    // as a plain read takes its snapshot and is then refused its write at once, without the
+    // busy timeout: "database is locked" (code 5 here, code 517 when the other connection had
+    // committed meanwhile; both were seen before `begin_write`, this test failing 3 runs of
+    // 3). Begun as a write it waits for the lock and goes on.
+    let db = ply_store::testing::sqlite();
+    let store = open(&db).await;
+    let g = store.create_game(&ply_store::testing::hot_seat_boop()).await.unwrap();
+    store.record(&g.id, &ply_store::testing::resignation(1, Player::P2)).await.unwrap();
+    sqlx::any::install_default_drivers();
+    let other = sqlx::AnyPool::connect(&db.url).await.unwrap();
+    let mut holder = other.acquire().await.unwrap();
+    sqlx::raw_sql("BEGIN IMMEDIATE").execute(&mut *holder).await.unwrap();
+    sqlx::query("UPDATE games SET updated_ms = updated_ms + 1 WHERE id = $1")
+        .bind(&g.id)
+        .execute(&mut *holder)
+        .await
+        .unwrap();
+    let archiving = {
+        let (store, id) = (store.clone(), g.id.clone());
+        tokio::spawn(async move {
+            let mut entry = record(&id, ["P1", "P2"], Outcome::Win(Player::P2), 0, &[], &[]);
+            entry.source = "ply".into();
+            store.archive_played(&id, &entry).await
+        })
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    sqlx::raw_sql("COMMIT").execute(&mut *holder).await.unwrap();
+    let archived = archiving.await.unwrap();
+    assert!(matches!(archived, Ok(true)), "{archived:?}");
+    assert!(store.unarchived_games(10).await.unwrap().is_empty());
+}

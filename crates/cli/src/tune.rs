@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use anyhow::{Context, bail};
 use clap::Args;
@@ -193,18 +193,23 @@ fn label_samples(
         .expect("valid template")
         .progress_chars("=> "),
     );
-    let chunk = samples.len().div_ceil(threads.max(1)).max(1);
+    // Positions are handed out one at a time, so a thread that meets long searches does not
+    // hold up the end; the labels depend on the position only.
+    let next = AtomicUsize::new(0);
     let stop = Arc::new(AtomicBool::new(false));
-    let results: Vec<anyhow::Result<()>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks_mut(chunk)
-            .map(|part| {
-                let (registry, bar, stop) = (&registry, &bar, &stop);
-                scope.spawn(move || -> anyhow::Result<()> {
+    let positions: &[Sample] = samples;
+    let results: Vec<anyhow::Result<Vec<(usize, f64)>>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.max(1))
+            .map(|_| {
+                let (registry, bar, stop, next) = (&registry, &bar, &stop, &next);
+                scope.spawn(move || -> anyhow::Result<Vec<(usize, f64)>> {
                     let mut engine = entry.new_engine(variant)?;
                     engine.set_weights(start).map_err(UsageError)?;
                     let scale = engine.value_scale();
-                    for s in part {
+                    let mut labels = Vec::new();
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(s) = positions.get(i) else { break };
                         bar.inc(1);
                         let game = registry
                             .from_position(&s.position)
@@ -219,10 +224,10 @@ fn label_samples(
                         }
                         if let Some(thought) = engine.think(think, stop) {
                             let expected = expected_score(thought.score, scale);
-                            s.result = weight * expected + (1.0 - weight) * s.result;
+                            labels.push((i, weight * expected + (1.0 - weight) * s.result));
                         }
                     }
-                    Ok(())
+                    Ok(labels)
                 })
             })
             .collect();
@@ -232,7 +237,12 @@ fn label_samples(
             .collect()
     });
     bar.finish_and_clear();
-    results.into_iter().collect()
+    for labels in results {
+        for (i, label) in labels? {
+            samples[i].result = label;
+        }
+    }
+    Ok(())
 }
 
 fn write_positions(path: &Path, samples: &[Sample]) -> anyhow::Result<()> {

@@ -14,7 +14,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use ply_records::{GameResult, Record};
 use ply_search::analysis::expected_score;
-use ply_search::tune::{Sample, TuneProgress, TuneReport, TuneSettings};
+use ply_search::tune::{Sample, TuneError, TuneProgress, TuneReport, TuneSettings};
 use ply_search::{EngineEntry, Think};
 
 use crate::computer::{
@@ -341,6 +341,18 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
     let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
     let label = label_think(args, &entry)?;
+    // The fit's settings are checked now, not after an hour of games and labels: with no
+    // samples a sound fit has only "no positions" to say.
+    let settings = TuneSettings {
+        start: args.start.clone(),
+        passes: args.passes,
+        threads: args.threads,
+        hold: args.hold.clone(),
+    };
+    match (entry.tune)(&[], &settings, &mut |_| {}, &AtomicBool::new(false)) {
+        Ok(_) | Err(TuneError::NoPositions) => {}
+        Err(e) => bail!(UsageError(e.to_string())),
+    }
     std::fs::create_dir_all(&args.out)
         .with_context(|| format!("cannot create {}", args.out.display()))?;
 
@@ -438,12 +450,6 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let bar = ProgressBar::new_spinner();
     bar.set_style(ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("valid"));
     bar.enable_steady_tick(std::time::Duration::from_millis(200));
-    let settings = TuneSettings {
-        start: args.start.clone(),
-        passes: args.passes,
-        threads: args.threads,
-        hold: args.hold.clone(),
-    };
     let mut progress = |p: TuneProgress| match p {
         TuneProgress::Scale => bar.set_message(format!("fitting K to {} positions", samples.len())),
         TuneProgress::Pass { pass, step, steps, error } => bar.set_message(format!(
@@ -453,7 +459,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
         )),
     };
     let report = (entry.tune)(&samples, &settings, &mut progress, &AtomicBool::new(false))
-        .map_err(UsageError)?;
+        .map_err(|e| UsageError(e.to_string()))?;
     bar.finish_and_clear();
     let mut text = report_text(args, &report, games);
     let header = format!(

@@ -320,6 +320,69 @@ fn tune_writes_positions_weights_and_a_report_that_match_can_use() {
 }
 
 #[test]
+fn tune_labels_by_a_search_holds_values_and_refuses_bad_settings_before_any_game() {
+    let dir = std::env::temp_dir().join(format!("ply-tune-label-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let args = [
+        "tune",
+        "boop",
+        "--out",
+        d,
+        "--games",
+        "2",
+        "--player",
+        "level:2",
+        "--passes",
+        "2",
+        "--label",
+        "nodes:500",
+        "--label-weight",
+        "0.5",
+        "--hold",
+        "TEMPO",
+    ];
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.contains("held at their 'default' values: TEMPO"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("TEMPO ")), "a held value is not reported: {out}");
+    // Half the result and half the search: labels strictly between 0 and 1, alongside the
+    // results of positions.txt, line for line.
+    let lines = |f: &str| -> Vec<String> {
+        let t = std::fs::read_to_string(dir.join(f)).unwrap();
+        t.lines().skip(1).map(str::to_string).collect()
+    };
+    let (results, labels) = (lines("positions.txt"), lines("labelled.txt"));
+    assert_eq!(results.len(), labels.len());
+    let mut searched = 0;
+    for (r, l) in results.iter().zip(&labels) {
+        let (r, rest_r) = r.split_once('\t').unwrap();
+        let (l, rest_l) = l.split_once('\t').unwrap();
+        assert_eq!(rest_r, rest_l, "the same game and position");
+        let (r, l): (f64, f64) = (r.parse().unwrap(), l.parse().unwrap());
+        // Half the result plus half an expected score from 0 to 1.
+        assert!(l >= r / 2.0 - 1e-12 && l <= r / 2.0 + 0.5 + 1e-12, "{l} from {r}");
+        searched += usize::from(l != r);
+    }
+    assert!(searched * 2 > labels.len(), "{searched} of {} labelled by the search", labels.len());
+    // A typo in --hold or a time-limited label is refused at once, before any game.
+    for (bad, says) in [
+        (["--hold", "TEMP"], "--hold TEMP: no tuned value of that name ("),
+        (["--label", "time:50"], "a time limit would make the labels depend on the machine"),
+    ] {
+        let fresh = dir.join("refused");
+        let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap(), "--games", "400"];
+        args.extend(bad);
+        let o = ply(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        assert!(!fresh.join("games").exists(), "no game was played");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bestmove_and_analyse_evaluate_with_the_weights_asked_for() {
     let at = |weights: Option<&str>| {
         let mut args = vec!["bestmove", "boop", "--depth", "3", "--moves", "Kc3 Kd4"];

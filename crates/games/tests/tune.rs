@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use ply_boop::{Boop, Weights};
 use ply_core::{Evaluator, Game, PositionString, Tunable, Weights as _};
 use ply_search::Rng;
-use ply_search::tune::{Sample, TuneSettings, tune};
+use ply_search::tune::{Sample, TuneError, TuneSettings, tune};
 
 fn random_positions(count: usize) -> Vec<Boop> {
     let mut rng = Rng::new(7);
@@ -115,8 +115,15 @@ fn held_values_keep_their_starting_value_and_unknown_names_are_refused() {
         let settings = TuneSettings { start: "default".into(), passes: 0, threads: 1, hold };
         let e =
             tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
-        assert!(e.starts_with(&format!("--hold {bad}: no tuned value")), "{e}");
+        assert!(matches!(&e, TuneError::Hold { name, .. } if name == bad), "{e:?}");
+        assert!(e.to_string().starts_with(&format!("--hold {bad}: no tuned value")), "{e}");
+        // Settings are checked before samples: with none, the same error, not NoPositions.
+        let e = tune::<Boop>(&[], &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
+        assert!(matches!(e, TuneError::Hold { .. }), "{e:?}");
     }
+    let sound = TuneSettings { start: "default".into(), passes: 0, threads: 1, hold: vec![] };
+    let e = tune::<Boop>(&[], &sound, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
+    assert_eq!(e, TuneError::NoPositions);
 }
 
 #[test]
@@ -150,11 +157,16 @@ fn a_sample_of_another_game_is_refused() {
     let settings =
         TuneSettings { start: "default".into(), passes: 1, threads: 1, hold: Vec::new() };
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
-    assert!(e.starts_with("sample 1: "), "{e}");
+    assert!(matches!(e, TuneError::Sample { number: 1, .. }), "{e:?}");
+    assert!(e.to_string().starts_with("sample 1: "), "{e}");
     let settings =
         TuneSettings { start: "/no/such/weights".into(), passes: 1, threads: 1, hold: Vec::new() };
     let e = tune::<Boop>(&samples, &settings, &mut |_| {}, &AtomicBool::new(false)).unwrap_err();
-    assert!(e.contains("neither a built-in weight set (default, hand) nor a readable file"), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains("neither a built-in weight set (default, hand) nor a readable file"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -81,13 +81,46 @@ pub enum TuneProgress {
     Pass { pass: usize, step: usize, steps: usize, error: f64 },
 }
 
-/// A fitting job that can fail on its input.
+/// Why a fit could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TuneError {
+    /// The starting weights: neither a built-in set nor a readable weights file of the game.
+    Start(String),
+    /// A value to hold that is no tuned value; `known` lists the tuned ones.
+    Hold { name: String, known: Vec<String> },
+    /// Sample `number` (from 1) is not a position of the game.
+    Sample { number: usize, error: String },
+    /// Every sample is of a finished game or has a compulsory forcing move (or there are none).
+    NoPositions,
+}
+
+impl std::fmt::Display for TuneError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TuneError::Start(e) => write!(f, "{e}"),
+            TuneError::Hold { name, known } => {
+                write!(f, "--hold {name}: no tuned value of that name ({})", known.join(", "))
+            }
+            TuneError::Sample { number, error } => write!(f, "sample {number}: {error}"),
+            TuneError::NoPositions => write!(
+                f,
+                "no position to fit: every sample is of a finished game or has a compulsory \
+                 forcing move"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for TuneError {}
+
+/// A fitting job that can fail on its input. Its settings are checked before its samples, so
+/// a call with no samples checks the settings alone (`NoPositions` when they are sound).
 pub type Tuner = fn(
     &[Sample],
     &TuneSettings,
     &mut dyn FnMut(TuneProgress),
     &AtomicBool,
-) -> Result<TuneReport, String>;
+) -> Result<TuneReport, TuneError>;
 
 fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
@@ -153,13 +186,13 @@ fn fit_scale(evals: &[i32], results: &[f64]) -> f64 {
 }
 
 /// The indices of the values to fit: the tuned ones but those `settings` holds.
-fn without_held<W: Weights>(settings: &TuneSettings) -> Result<Vec<usize>, String> {
+fn without_held<W: Weights>(settings: &TuneSettings) -> Result<Vec<usize>, TuneError> {
     let tuned = W::tuned_indices();
     let group = |name: &str| name.split('[').next().unwrap_or(name).to_string();
     for h in &settings.hold {
         if !tuned.iter().any(|&i| W::value_name(i) == *h || group(&W::value_name(i)) == *h) {
-            let names: Vec<String> = tuned.iter().map(|&i| W::value_name(i)).collect();
-            return Err(format!("--hold {h}: no tuned value of that name ({})", names.join(", ")));
+            let known = tuned.iter().map(|&i| W::value_name(i)).collect();
+            return Err(TuneError::Hold { name: h.clone(), known });
         }
     }
     Ok(tuned
@@ -182,18 +215,19 @@ pub fn tune<G>(
     settings: &TuneSettings,
     progress: &mut dyn FnMut(TuneProgress),
     stop: &AtomicBool,
-) -> Result<TuneReport, String>
+) -> Result<TuneReport, TuneError>
 where
     G: Evaluate + PositionString,
     G::Evaluator: Tunable<G>,
 {
-    let start = G::Evaluator::from_set_or_file(&settings.start)?;
+    let start = G::Evaluator::from_set_or_file(&settings.start).map_err(TuneError::Start)?;
+    let tuned = without_held::<<G::Evaluator as Tunable<G>>::Weights>(settings)?;
     let mut training = (Vec::new(), Vec::new());
     let mut held_out = (Vec::new(), Vec::new());
     let (mut skipped, mut forced) = (0, 0);
     for (i, s) in samples.iter().enumerate() {
-        let position =
-            G::from_position_string(&s.position).map_err(|e| format!("sample {}: {e}", i + 1))?;
+        let position = G::from_position_string(&s.position)
+            .map_err(|e| TuneError::Sample { number: i + 1, error: e.to_string() })?;
         if position.outcome().is_some() {
             skipped += 1;
             continue;
@@ -207,10 +241,7 @@ where
         set.1.push(s.result);
     }
     if training.0.is_empty() {
-        return Err(
-            "no position to fit: every sample is of a finished game or has a compulsory forcing move"
-                .into(),
-        );
+        return Err(TuneError::NoPositions);
     }
     let threads = settings.threads;
     progress(TuneProgress::Scale);
@@ -221,7 +252,6 @@ where
     let training_before = error_of(&start, &training);
     let held_out_before = error_of(&start, &held_out);
 
-    let tuned = without_held::<<G::Evaluator as Tunable<G>>::Weights>(settings)?;
     let mut weights = *start.weights();
     let mut steps: Vec<i32> =
         tuned.iter().map(|&i| (weights.values()[i].abs() / 8).max(1)).collect();

@@ -29,16 +29,11 @@ fn random_positions(count: usize) -> Vec<Boop> {
     out
 }
 
-#[test]
-fn the_fit_finds_the_weights_that_made_the_labels() {
-    let built_in = *ply_boop::Eval::default().weights();
-    let mut known = built_in;
-    known.values_mut()[Weights::CAT] = 200;
-    known.values_mut()[Weights::TEMPO] = 70;
-    known.values_mut()[Weights::TWO_CATS_OPEN] = 100;
-    let truth = ply_boop::Eval::with_weights(known);
-    let k = 1.0 / 300.0;
-    let samples: Vec<Sample> = random_positions(3000)
+/// `count` positions of random games, each labelled with the win chance `σ(k · e)` that
+/// `weights` give it.
+fn labelled_by(weights: Weights, count: usize, k: f64) -> Vec<Sample> {
+    let truth = ply_boop::Eval::with_weights(weights);
+    random_positions(count)
         .iter()
         .enumerate()
         .map(|(i, p)| Sample {
@@ -46,7 +41,18 @@ fn the_fit_finds_the_weights_that_made_the_labels() {
             game: i,
             result: 1.0 / (1.0 + (-k * f64::from(truth.evaluate(p))).exp()),
         })
-        .collect();
+        .collect()
+}
+
+#[test]
+fn the_fit_finds_the_weights_that_made_the_labels() {
+    let built_in = *ply_boop::Eval::default().weights();
+    let mut known = built_in;
+    known.values_mut()[Weights::CAT] = 200;
+    known.values_mut()[Weights::TEMPO] = 70;
+    known.values_mut()[Weights::TWO_CATS_OPEN] = 100;
+    let k = 1.0 / 300.0;
+    let samples = labelled_by(known, 3000, k);
     let settings =
         TuneSettings { start: "default".into(), passes: 60, threads: 2, hold: Vec::new() };
     let report =
@@ -82,16 +88,7 @@ fn held_values_keep_their_starting_value_and_unknown_names_are_refused() {
     let mut known = built_in;
     known.values_mut()[Weights::TEMPO] = 20;
     known.values_mut()[Weights::CAT] = 250;
-    let truth = ply_boop::Eval::with_weights(known);
-    let samples: Vec<Sample> = random_positions(1500)
-        .iter()
-        .enumerate()
-        .map(|(i, p)| Sample {
-            position: p.position_string(),
-            game: i,
-            result: 1.0 / (1.0 + (-f64::from(truth.evaluate(p)) / 300.0).exp()),
-        })
-        .collect();
+    let samples = labelled_by(known, 1500, 1.0 / 300.0);
     let hold = vec!["TEMPO".to_string(), "PLACE".to_string()];
     let settings = TuneSettings { start: "default".into(), passes: 20, threads: 2, hold };
     let report =

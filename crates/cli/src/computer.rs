@@ -379,13 +379,17 @@ pub(crate) fn play_one(
 
 /// The progress bar of a run of `len` games.
 pub(crate) fn games_bar(len: usize) -> ProgressBar {
+    counting_bar(len, "games")
+}
+
+/// A bar of `len` things called `unit`, with the time so far and to go.
+pub(crate) fn counting_bar(len: usize, unit: &str) -> ProgressBar {
     let bar = ProgressBar::new(len as u64);
+    let template = format!(
+        "{{msg}} [{{bar:30}}] {{pos}}/{{len}} {unit}, {{elapsed_precise}} elapsed, eta {{eta}}"
+    );
     bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{bar:30}] {pos}/{len} games, {elapsed_precise} elapsed, eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
+        ProgressStyle::with_template(&template).expect("valid template").progress_chars("=> "),
     );
     bar
 }

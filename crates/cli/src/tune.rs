@@ -18,8 +18,8 @@ use ply_search::tune::{Sample, TuneError, TuneProgress, TuneReport, TuneSettings
 use ply_search::{EngineEntry, Think};
 
 use crate::computer::{
-    Contestant, MatchArgs, engine_and_variant, games_bar, parse_spec, play_games, play_match,
-    play_one,
+    Contestant, MatchArgs, counting_bar, engine_and_variant, games_bar, parse_spec, play_games,
+    play_match, play_one,
 };
 use crate::position::UsageError;
 
@@ -185,14 +185,8 @@ fn label_samples(
     threads: usize,
 ) -> anyhow::Result<()> {
     let registry = ply_games::registry();
-    let bar = ProgressBar::new(samples.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "labelling [{bar:30}] {pos}/{len} positions, {elapsed_precise} elapsed, eta {eta}",
-        )
-        .expect("valid template")
-        .progress_chars("=> "),
-    );
+    let bar = counting_bar(samples.len(), "positions");
+    bar.set_message("labelling");
     // Positions are handed out one at a time, so a thread that meets long searches does not
     // hold up the end; the labels depend on the position only.
     let next = AtomicUsize::new(0);
@@ -338,11 +332,10 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
     let registry = ply_games::registry();
-    entry.new_engine(&variant)?.set_weights(&args.start).map_err(UsageError)?;
     let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
     let label = label_think(args, &entry)?;
-    // The fit's settings are checked now, not after an hour of games and labels: with no
-    // samples a sound fit has only "no positions" to say.
+    // The fit's settings (the --start weights, --hold) are checked now, not after an hour of
+    // games and labels: with no samples a sound fit has only "no positions" to say.
     let settings = TuneSettings {
         start: args.start.clone(),
         passes: args.passes,

@@ -188,20 +188,18 @@ fn fit_scale(evals: &[i32], results: &[f64]) -> f64 {
 /// The indices of the values to fit: the tuned ones but those `settings` holds.
 fn without_held<W: Weights>(settings: &TuneSettings) -> Result<Vec<usize>, TuneError> {
     let tuned = W::tuned_indices();
-    let group = |name: &str| name.split('[').next().unwrap_or(name).to_string();
+    // `h` names value `i` itself (`UNSAFE[3]`) or its group (`UNSAFE`).
+    let names = |h: &str, i: usize| {
+        let name = W::value_name(i);
+        h == name || h == name.split('[').next().unwrap_or(&name)
+    };
     for h in &settings.hold {
-        if !tuned.iter().any(|&i| W::value_name(i) == *h || group(&W::value_name(i)) == *h) {
+        if !tuned.iter().any(|&i| names(h, i)) {
             let known = tuned.iter().map(|&i| W::value_name(i)).collect();
             return Err(TuneError::Hold { name: h.clone(), known });
         }
     }
-    Ok(tuned
-        .into_iter()
-        .filter(|&i| {
-            let name = W::value_name(i);
-            !settings.hold.iter().any(|h| *h == name || *h == group(&name))
-        })
-        .collect())
+    Ok(tuned.into_iter().filter(|&i| !settings.hold.iter().any(|h| names(h, i))).collect())
 }
 
 /// Fits the weights of `G`'s evaluator to `samples` ([module docs](self)). `stop` ends the

@@ -374,8 +374,7 @@ where
                 if !self.mcts.as_ref().is_some_and(|(t, _)| same_setup(t, think)) {
                     self.mcts = Some((
                         *think,
-                        Mcts::with_evaluator(noisy.clone(), think.hash_mb, think.threads)
-                            .with_seed(think.seed),
+                        Mcts::with_evaluator(noisy.clone(), think.hash_mb, think.threads),
                     ));
                 }
                 let (t, searcher) = self.mcts.as_mut().expect("just built");

@@ -1,16 +1,22 @@
 //! Monte-Carlo tree search: PUCT selection with the game's priors, static evaluation at new
 //! leaves (no random playouts), a solver for proven results, tree reuse between moves and
-//! root parallelism (one tree per thread, visits merged at the root).
+//! tree parallelism: every thread plays out in one shared tree.
+//!
+//! The threads share the tree behind one lock, held only to walk down it and to back a value
+//! up; a leaf's evaluation and a node's expansion (its moves and their priors, most of a
+//! playout's cost) are computed outside it. A thread marks its path with a virtual loss while
+//! it is out, so that the others look elsewhere, and a node being expanded by one thread is
+//! evaluated, not expanded again, by another that reaches it meanwhile.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
 use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
 
 use crate::ordering::order_more;
-use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
+use crate::{Limits, Score, SearchResult, Searcher, Stop};
 
 /// A result known for sure, from the point of view of the player to move at the node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +44,21 @@ impl Proven {
     }
 }
 
+/// How far a node has come. The stages exclude each other (and so fit in one byte beside the
+/// node's other small fields).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    /// Created by a thread that has yet to play the move to it (outside the lock): its player
+    /// to move, hash and result are not known yet, and no other thread enters it.
+    Pending,
+    /// Known, its moves not listed (yet, or again after pruning).
+    Unexpanded,
+    /// A thread is listing its moves outside the lock; others evaluate it meanwhile.
+    Expanding,
+    /// Its moves are listed.
+    Expanded,
+}
+
 struct Node<M> {
     to_move: Player,
     hash: u64,
@@ -45,7 +66,7 @@ struct Node<M> {
     /// Sum of values from `to_move`'s point of view.
     value_sum: f32,
     proven: Proven,
-    expanded: bool,
+    stage: Stage,
     /// Legal moves with their prior probabilities: `moves[..sorted]` most likely first, the
     /// rest in the order the game listed them (see [`order_more`]).
     moves: Vec<(M, f32)>,
@@ -55,6 +76,21 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
+    /// A node that knows nothing yet.
+    fn blank() -> Node<M> {
+        Node {
+            to_move: Player::P1,
+            hash: 0,
+            visits: 0,
+            value_sum: 0.0,
+            proven: Proven::Unknown,
+            stage: Stage::Unexpanded,
+            moves: Vec::new(),
+            sorted: 0,
+            children: Vec::new(),
+        }
+    }
+
     fn q(&self) -> f32 {
         if self.proven != Proven::Unknown {
             self.proven.value()
@@ -66,48 +102,115 @@ impl<M> Node<M> {
     }
 }
 
-struct Tree<G: Game, E> {
-    eval: E,
+struct Tree<G: Game> {
     nodes: Vec<Node<G::Move>>,
     root_game: Option<G>,
     bytes: usize,
-    rng: Rng,
-    /// The moves, raw priors and moves that may win of the node being expanded, kept
-    /// between expansions so that thousands of moves are not gathered into a new, growing
-    /// vector each time.
+    /// Playouts begun in this search, by all threads.
+    begun: u64,
+    /// Playouts begun and not yet backed up: their paths hold node indices, so the tree is
+    /// pruned (renumbered) only when none is out.
+    out: usize,
+}
+
+/// The moves and priors that expanding a node found, computed outside the lock.
+struct Expansion<M> {
+    moves: Vec<(M, f32)>,
+    /// How many of `moves` are in prior order (a winning move first, or none).
+    sorted: u32,
+    /// The child of a move that wins on the spot, created at once.
+    winning: Option<Node<M>>,
+}
+
+/// How a playout's walk down the tree ends.
+enum Leaf {
+    /// A proven result: its value for `Player`.
+    Known(f32, Player),
+    /// The node at the end of the path is evaluated (it is being expanded by another thread,
+    /// or its chosen child is still pending).
+    Evaluate,
+    /// The node at the end of the path, visited before, must list its moves before the walk
+    /// goes on.
+    Expand,
+    /// The node at the end of the path is new and pending: the move to it must be played to
+    /// know what it is.
+    New,
+}
+
+/// One thread's own tools: its evaluator, its copy of the game, its path down the tree and
+/// the lists it fills when expanding (kept between expansions so that thousands of moves are
+/// not gathered into a new, growing vector each time).
+struct Worker<G: Game, E> {
+    eval: E,
+    game: G,
+    walk: Walk<G::Move>,
     scratch: (Vec<G::Move>, Vec<i32>, Vec<u32>),
+}
+
+/// A playout's way down the tree: the nodes (with the virtual value each was marked with),
+/// the moves between them, and how many of those the thread's game has played. The moves are
+/// chosen under the lock and played outside it.
+struct Walk<M> {
+    path: Vec<(usize, f32)>,
+    moves: Vec<M>,
+    played: usize,
+    /// `path[..marked]` carries this playout's virtual loss.
+    marked: usize,
+}
+
+impl<M> Walk<M> {
+    fn new() -> Walk<M> {
+        Walk { path: Vec::new(), moves: Vec::new(), played: 0, marked: 0 }
+    }
+
+    /// Back at the root, with nothing played or marked.
+    fn start(&mut self) {
+        self.path.clear();
+        self.path.push((0, 0.0));
+        self.moves.clear();
+        (self.played, self.marked) = (0, 0);
+    }
+
+    /// The node the walk has reached.
+    fn end(&self) -> usize {
+        self.path.last().expect("the root").0
+    }
 }
 
 /// MCTS; see the module documentation. `E` scores the leaves and gives the priors: the
 /// game's own evaluator unless [`with_evaluator`](Mcts::with_evaluator) says otherwise.
 pub struct Mcts<G: Evaluate, E: Evaluator<G> = <G as Evaluate>::Evaluator> {
     eval: E,
-    trees: Vec<Tree<G, E>>,
+    tree: Tree<G>,
+    threads: usize,
     exploration: f32,
     memory: usize,
-    seed: u64,
     reuse: bool,
 }
 
-/// The settings of one tree's share of a search.
+/// The settings of a search, the same for every thread.
 #[derive(Clone, Copy)]
 struct Run {
     exploration: f32,
     budget: Option<u64>,
     deadline: Option<Instant>,
     memory: usize,
-    noise: bool,
+    /// Whether playouts mark their paths with a virtual loss (with more than one thread).
+    virtual_loss: bool,
 }
 
-/// Root statistics of one tree: per move, visits and value for the root player, proven.
+/// Root statistics: per move, visits and value for the root player, proven.
 type RootStats<M> = Vec<(M, u32, f32, Proven)>;
 
-/// What one tree's share of a search gives: its root statistics, playouts and why it stopped.
-type TreeResult<M> = (RootStats<M>, (u64, Stop));
+/// The tree's lock. A thread that panicked under it has already failed the search (its join
+/// panics), so a poisoned lock is simply taken.
+fn lock<T>(tree: &Mutex<T>) -> MutexGuard<'_, T> {
+    tree.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 impl<G: Evaluate> Mcts<G> {
     /// A searcher with the game's own evaluator, using at most `memory_mb` MiB for its
-    /// trees, with `threads` trees.
+    /// tree, with `threads` threads.
     #[must_use]
     pub fn new(memory_mb: usize, threads: usize) -> Mcts<G> {
         Mcts::with_evaluator(G::evaluator(), memory_mb, threads)
@@ -115,44 +218,29 @@ impl<G: Evaluate> Mcts<G> {
 }
 
 impl<G: Evaluate, E: Evaluator<G>> Mcts<G, E> {
-    /// The memory the trees hold now, in bytes (as counted by the search, which keeps it
-    /// within the configured size plus one node's expansion).
+    /// The memory the tree holds now, in bytes (as counted by the search, which keeps it
+    /// within the configured size plus the expansions of the playouts under way).
     #[must_use]
     pub fn tree_bytes(&self) -> usize {
-        self.trees.iter().map(|t| t.bytes).sum()
+        self.tree.bytes
     }
 
-    /// A searcher with evaluator `eval`, using at most `memory_mb` MiB for its trees, with
-    /// `threads` trees.
+    /// A searcher with evaluator `eval`, using at most `memory_mb` MiB for its tree, with
+    /// `threads` threads playing out in it.
     #[must_use]
     pub fn with_evaluator(eval: E, memory_mb: usize, threads: usize) -> Mcts<G, E> {
-        let threads = threads.max(1);
         Mcts {
-            trees: (0..threads).map(|i| Tree::new(i as u64, eval.clone())).collect(),
+            tree: Tree::new(),
+            threads: threads.max(1),
             eval,
             exploration: 1.5,
             memory: memory_mb.max(1) << 20,
-            seed: 0,
             reuse: true,
         }
     }
 
-    /// The seed of the small prior noise that decorrelates the trees of several threads (the
-    /// first tree has none, so one thread is fully determined by the node limit).
-    #[must_use]
-    pub fn with_seed(mut self, seed: u64) -> Self {
-        self.seed = seed;
-        for (i, t) in self.trees.iter_mut().enumerate() {
-            t.rng = Rng::new(seed ^ (i as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-        }
-        self
-    }
-
     /// Replaces the evaluator (a kept tree holds values of the old one).
     pub fn set_evaluator(&mut self, eval: E) {
-        for t in &mut self.trees {
-            t.eval = eval.clone();
-        }
         self.eval = eval;
     }
 
@@ -181,16 +269,9 @@ fn node_bytes<M>(moves: usize, children: usize) -> usize {
     std::mem::size_of::<Node<M>>() + moves * std::mem::size_of::<(M, f32)>() + children * 4
 }
 
-impl<G: Game, E: Evaluator<G>> Tree<G, E> {
-    fn new(seed: u64, eval: E) -> Self {
-        Tree {
-            eval,
-            nodes: Vec::new(),
-            root_game: None,
-            bytes: 0,
-            rng: Rng::new(seed),
-            scratch: (Vec::new(), Vec::new(), Vec::new()),
-        }
+impl<G: Game> Tree<G> {
+    fn new() -> Self {
+        Tree { nodes: Vec::new(), root_game: None, bytes: 0, begun: 0, out: 0 }
     }
 
     fn new_node(game: &G) -> Node<G::Move> {
@@ -200,17 +281,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             Some(Outcome::Win(p)) if p == game.to_move() => Proven::Win,
             Some(Outcome::Win(_)) => Proven::Loss,
         };
-        Node {
-            to_move: game.to_move(),
-            hash: game.hash(),
-            visits: 0,
-            value_sum: 0.0,
-            proven,
-            expanded: false,
-            moves: Vec::new(),
-            sorted: 0,
-            children: Vec::new(),
-        }
+        Node { to_move: game.to_move(), hash: game.hash(), proven, ..Node::blank() }
     }
 
     /// Makes `game` the root, keeping the subtree of an earlier search when `game` is the
@@ -288,20 +359,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         self.bytes = 0;
         self.nodes.reserve_exact(order.len());
         for (i, &n) in order.iter().enumerate() {
-            let mut node = std::mem::replace(
-                &mut old[n as usize],
-                Node {
-                    to_move: Player::P1,
-                    hash: 0,
-                    visits: 0,
-                    value_sum: 0.0,
-                    proven: Proven::Unknown,
-                    expanded: false,
-                    moves: Vec::new(),
-                    sorted: 0,
-                    children: Vec::new(),
-                },
-            );
+            let mut node = std::mem::replace(&mut old[n as usize], Node::blank());
             if i == 0 || node.visits >= threshold {
                 for c in &mut node.children {
                     *c = map[c];
@@ -310,7 +368,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                 node.moves = Vec::new();
                 node.sorted = 0;
                 node.children = Vec::new();
-                node.expanded = false;
+                node.stage = Stage::Unexpanded;
             }
             self.bytes += node_bytes::<G::Move>(node.moves.len(), node.children.len());
             self.nodes.push(node);
@@ -334,71 +392,23 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         }
     }
 
-    /// Lists a node's moves with their priors. A move that wins on the spot is put first
-    /// and its child created at once, so the solver proves the node won without waiting for
-    /// the priors to lead there (the priors cannot see wins).
-    fn expand(&mut self, index: usize, game: &mut G, noise: bool) {
-        let (mut moves, mut raw, mut candidates) = std::mem::take(&mut self.scratch);
-        game.legal_moves(&mut moves);
-        let mover = game.to_move();
-        self.eval.moves_that_may_win(game, &moves, &mut candidates);
-        let winning = candidates.iter().map(|&i| i as usize).find(|&i| {
-            game.play(moves[i]);
-            let won = game.outcome() == Some(Outcome::Win(mover));
-            game.undo();
-            won
-        });
-        self.eval.move_priors(game, &moves, &mut raw);
-        let logit = |p: i32| p as f32 / 100.0;
-        let max = raw.iter().map(|&p| logit(p)).fold(f32::NEG_INFINITY, f32::max);
-        // Priors take few distinct values (thousands of moves, a few dozen values): each
-        // one's exponential is remembered, the same number computed once.
-        let mut known: [Option<(i32, f32)>; 64] = [None; 64];
-        let mut priors: Vec<(G::Move, f32)> = moves
-            .iter()
-            .zip(&raw)
-            .map(|(&m, &p)| {
-                let slot = &mut known[(p & 63) as usize];
-                let e = match *slot {
-                    Some((q, e)) if q == p => e,
-                    _ => {
-                        let e = (logit(p) - max).exp();
-                        *slot = Some((p, e));
-                        e
-                    }
-                };
-                let jitter = if noise { 1.0 + 0.1 * self.rng.unit() as f32 } else { 1.0 };
-                (m, e * jitter)
-            })
-            .collect();
-        let total: f32 = priors.iter().map(|p| p.1).sum();
-        for p in &mut priors {
-            p.1 /= total;
-        }
-        // The moves stay in the game's order (a winning one first): selection orders them a
-        // chunk at a time, as visits reach them.
-        let mut sorted = 0;
-        if let Some(w) = winning {
-            let entry = priors.remove(w);
-            priors.insert(0, (entry.0, 1.0));
-            sorted = 1;
-        }
-        self.bytes += priors.len() * std::mem::size_of::<(G::Move, f32)>();
+    /// Gives node `index` the moves and priors a thread listed for it (the node is marked
+    /// `expanding` meanwhile, so no other thread lists them too, and the tree is not pruned
+    /// while a playout is out, so `index` still names it).
+    fn install(&mut self, index: usize, expansion: Expansion<G::Move>) {
+        let Expansion { moves, sorted, winning } = expansion;
+        self.bytes += moves.len() * std::mem::size_of::<(G::Move, f32)>();
         let node = &mut self.nodes[index];
-        node.moves = priors;
+        node.moves = moves;
         node.sorted = sorted;
-        node.expanded = true;
-        if let Some(w) = winning {
-            game.play(moves[w]);
-            let child = Self::new_node(game);
-            game.undo();
+        node.stage = Stage::Expanded;
+        if let Some(child) = winning {
             self.nodes.push(child);
             self.bytes += node_bytes::<G::Move>(0, 1);
             let id = (self.nodes.len() - 1) as u32;
             self.nodes[index].children.push(id);
             self.nodes[index].proven = Proven::Win;
         }
-        self.scratch = (moves, raw, candidates);
     }
 
     /// Puts more of node `index`'s moves in prior order ([`order_more`]).
@@ -417,6 +427,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         let mut best = (f32::NEG_INFINITY, 0);
         for (i, &child) in node.children.iter().enumerate() {
             let ch = &self.nodes[child as usize];
+            if ch.stage == Stage::Pending {
+                continue;
+            }
             let same = ch.to_move == node.to_move;
             let q = if same { ch.q() } else { -ch.q() };
             let proven = if same { ch.proven } else { ch.proven.flipped() };
@@ -444,7 +457,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// Re-derives a node's proven result from its children.
     fn update_proven(&mut self, index: usize) {
         let node = &self.nodes[index];
-        if node.proven != Proven::Unknown || !node.expanded {
+        if node.proven != Proven::Unknown || node.stage != Stage::Expanded {
             return;
         }
         let mut all = node.children.len() == node.moves.len();
@@ -467,92 +480,109 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         }
     }
 
-    /// One playout: select down to a new leaf, evaluate it, back the value up.
-    fn playout(&mut self, game: &mut G, c: f32, noise: bool, path: &mut Vec<usize>) {
-        path.clear();
-        path.push(0);
-        let mut played = 0;
-        let (value, leaf_player) = loop {
-            let index = *path.last().expect("root");
+    /// The virtual value a playout under way marks node `index` with, from the point of view
+    /// of its player to move: a loss for the player who chose it (nothing at the root, or at a
+    /// pending node, whose player is not known yet).
+    fn virtual_value(&self, parent: Option<usize>, index: usize) -> f32 {
+        let node = &self.nodes[index];
+        match parent {
+            Some(parent) if node.stage != Stage::Pending => {
+                if self.nodes[parent].to_move == node.to_move { -1.0 } else { 1.0 }
+            }
+            _ => 0.0,
+        }
+    }
+
+    /// Walks down from the end of `walk` to where the playout's value comes from, or to a
+    /// node whose moves must be listed first (then marked `expanding`), choosing the moves
+    /// but not playing them; a move tried for the first time gets a pending node. With
+    /// `virtual_loss`, the nodes walked are marked as visited by a lost playout before the
+    /// walk hands the lock back.
+    fn descend(&mut self, c: f32, walk: &mut Walk<G::Move>, virtual_loss: bool) -> Leaf {
+        let leaf = loop {
+            let index = walk.end();
             let node = &self.nodes[index];
             if node.proven != Proven::Unknown {
-                break (node.proven.value(), node.to_move);
+                break Leaf::Known(node.proven.value(), node.to_move);
             }
-            if node.visits == 0 && index != 0 {
-                let v = (self.eval.evaluate(game) as f32 / self.eval.value_scale()).tanh();
-                break (v, node.to_move);
-            }
-            if !node.expanded {
-                self.expand(index, game, noise);
-                if self.nodes[index].proven != Proven::Unknown {
-                    break (self.nodes[index].proven.value(), self.nodes[index].to_move);
+            if node.stage != Stage::Expanded {
+                if node.stage == Stage::Expanding {
+                    break Leaf::Evaluate;
                 }
+                self.nodes[index].stage = Stage::Expanding;
+                break Leaf::Expand;
             }
-            let node = &self.nodes[index];
             if node.children.len() >= node.sorted as usize {
                 self.sort_more(index);
             }
             let i = self.select(index, c);
             let mv = self.nodes[index].moves[i].0;
-            game.play(mv);
-            played += 1;
-            let child = if i == self.nodes[index].children.len() {
-                let n = Self::new_node(game);
-                self.nodes.push(n);
+            if i == self.nodes[index].children.len() {
+                self.nodes.push(Node { stage: Stage::Pending, ..Node::blank() });
                 self.bytes += node_bytes::<G::Move>(0, 1);
-                let id = (self.nodes.len() - 1) as u32;
-                self.nodes[index].children.push(id);
-                id as usize
-            } else {
-                self.nodes[index].children[i] as usize
-            };
-            path.push(child);
+                let id = self.nodes.len() - 1;
+                self.nodes[index].children.push(id as u32);
+                walk.path.push((id, 0.0));
+                walk.moves.push(mv);
+                break Leaf::New;
+            }
+            let child = self.nodes[index].children[i] as usize;
+            if self.nodes[child].stage == Stage::Pending {
+                break Leaf::Evaluate;
+            }
+            walk.path.push((child, 0.0));
+            walk.moves.push(mv);
         };
-        for _ in 0..played {
-            game.undo();
+        if virtual_loss {
+            for i in walk.marked..walk.path.len() {
+                let parent = i.checked_sub(1).map(|p| walk.path[p].0);
+                let index = walk.path[i].0;
+                let v = self.virtual_value(parent, index);
+                walk.path[i].1 = v;
+                let node = &mut self.nodes[index];
+                node.visits += 1;
+                node.value_sum += v;
+            }
+            walk.marked = walk.path.len();
         }
-        for &index in path.iter().rev() {
-            let node = &mut self.nodes[index];
-            node.visits += 1;
-            node.value_sum += if node.to_move == leaf_player { value } else { -value };
-        }
-        for &index in path.iter().rev().skip(1) {
-            self.update_proven(index);
-        }
+        leaf
     }
 
-    /// Playouts until a limit is reached; their number and the limit. A full tree is pruned
-    /// to half its memory and the search goes on.
-    /// A tree that proves the root raises `solved`, and the others stop with it.
-    fn run(&mut self, game: &G, run: &Run, stop: &AtomicBool, solved: &AtomicBool) -> (u64, Stop) {
-        let Run { exploration: c, budget, deadline, memory, noise } = *run;
-        let mut game = game.clone();
-        let mut path = Vec::new();
-        let mut done = 0u64;
-        let stopped = loop {
-            if self.nodes[0].proven != Proven::Unknown {
-                solved.store(true, Ordering::Relaxed);
-                break Stop::Proven;
+    /// Gives the pending node `index` what playing the move to it found (`node`, made by
+    /// [`new_node`](Tree::new_node)), keeping the visits and virtual value marked on it.
+    fn settle(&mut self, index: usize, node: Node<G::Move>) {
+        let pending = &mut self.nodes[index];
+        pending.to_move = node.to_move;
+        pending.hash = node.hash;
+        pending.proven = node.proven;
+        pending.stage = Stage::Unexpanded;
+    }
+
+    /// Backs a playout's value (for `leaf_player`) up its path, in place of the virtual loss
+    /// it marked if any, and re-derives the proven results above a newly proven node (a node
+    /// whose children are unchanged keeps its result, so the walk up stops there).
+    fn back_up(
+        &mut self,
+        walk: &Walk<G::Move>,
+        value: f32,
+        leaf_player: Player,
+        virtual_loss: bool,
+    ) {
+        for &(index, virtual_value) in walk.path.iter().rev() {
+            let node = &mut self.nodes[index];
+            if virtual_loss {
+                node.value_sum -= virtual_value;
+            } else {
+                node.visits += 1;
             }
-            if solved.load(Ordering::Relaxed) {
-                break Stop::Proven;
+            node.value_sum += if node.to_move == leaf_player { value } else { -value };
+        }
+        for pair in walk.path.windows(2).rev() {
+            if self.nodes[pair[1].0].proven == Proven::Unknown {
+                break;
             }
-            if budget.is_some_and(|b| done >= b) {
-                break Stop::Nodes;
-            }
-            if stop.load(Ordering::Relaxed) {
-                break Stop::Stopped;
-            }
-            if deadline.is_some_and(|d| Instant::now() >= d) {
-                break Stop::Time;
-            }
-            if self.bytes >= memory && !self.prune(memory / 2) {
-                break Stop::Memory;
-            }
-            self.playout(&mut game, c, noise, &mut path);
-            done += 1;
-        };
-        (done, stopped)
+            self.update_proven(pair[0].0);
+        }
     }
 
     fn root_stats(&self) -> RootStats<G::Move> {
@@ -592,6 +622,155 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     }
 }
 
+impl<G: Game, E: Evaluator<G>> Worker<G, E> {
+    /// Plays the moves of the walk the thread's game has not played yet.
+    fn catch_up(&mut self) {
+        let walk = &mut self.walk;
+        for &mv in &walk.moves[walk.played..] {
+            self.game.play(mv);
+        }
+        walk.played = walk.moves.len();
+    }
+
+    /// Lists the moves of the position `self.game` with their priors. A move that wins on
+    /// the spot is put first and its child created at once, so the solver proves the node
+    /// won without waiting for the priors to lead there (the priors cannot see wins).
+    fn expansion(&mut self) -> Expansion<G::Move> {
+        let game = &mut self.game;
+        let (mut moves, mut raw, mut candidates) = std::mem::take(&mut self.scratch);
+        game.legal_moves(&mut moves);
+        let mover = game.to_move();
+        self.eval.moves_that_may_win(game, &moves, &mut candidates);
+        let winning = candidates.iter().map(|&i| i as usize).find(|&i| {
+            game.play(moves[i]);
+            let won = game.outcome() == Some(Outcome::Win(mover));
+            game.undo();
+            won
+        });
+        self.eval.move_priors(game, &moves, &mut raw);
+        let logit = |p: i32| p as f32 / 100.0;
+        let max = raw.iter().map(|&p| logit(p)).fold(f32::NEG_INFINITY, f32::max);
+        // Priors take few distinct values (thousands of moves, a few dozen values): each
+        // one's exponential is remembered, the same number computed once.
+        let mut known: [Option<(i32, f32)>; 64] = [None; 64];
+        let mut priors: Vec<(G::Move, f32)> = moves
+            .iter()
+            .zip(&raw)
+            .map(|(&m, &p)| {
+                let slot = &mut known[(p & 63) as usize];
+                let e = match *slot {
+                    Some((q, e)) if q == p => e,
+                    _ => {
+                        let e = (logit(p) - max).exp();
+                        *slot = Some((p, e));
+                        e
+                    }
+                };
+                (m, e)
+            })
+            .collect();
+        let total: f32 = priors.iter().map(|p| p.1).sum();
+        for p in &mut priors {
+            p.1 /= total;
+        }
+        // The moves stay in the game's order (a winning one first): selection orders them a
+        // chunk at a time, as visits reach them.
+        let mut sorted = 0;
+        let mut winning_child = None;
+        if let Some(w) = winning {
+            let entry = priors.remove(w);
+            priors.insert(0, (entry.0, 1.0));
+            sorted = 1;
+            game.play(moves[w]);
+            winning_child = Some(Tree::<G>::new_node(game));
+            game.undo();
+        }
+        self.scratch = (moves, raw, candidates);
+        Expansion { moves: priors, sorted, winning: winning_child }
+    }
+
+    /// Playouts in the shared tree until a limit is reached; how many this thread made and
+    /// the limit. The lock is held to walk down and to back up (one holding does one
+    /// playout's backing up and the next one's walk), not to expand or evaluate. A full tree
+    /// is pruned to half its memory, once no other playout is out, and the search goes on.
+    fn run(&mut self, shared: &Mutex<&mut Tree<G>>, run: &Run, stop: &AtomicBool) -> (u64, Stop) {
+        let Run { exploration: c, budget, deadline, memory, virtual_loss } = *run;
+        let mut done = 0u64;
+        let mut tree = lock(shared);
+        let stopped = loop {
+            if tree.nodes[0].proven != Proven::Unknown {
+                break Stop::Proven;
+            }
+            if budget.is_some_and(|b| tree.begun >= b) {
+                break Stop::Nodes;
+            }
+            if stop.load(Ordering::Relaxed) {
+                break Stop::Stopped;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d) {
+                break Stop::Time;
+            }
+            if tree.bytes >= memory {
+                if tree.out > 0 {
+                    // Another thread's path still names nodes by index: let it come back.
+                    drop(tree);
+                    std::thread::yield_now();
+                    tree = lock(shared);
+                    continue;
+                }
+                if !tree.prune(memory / 2) {
+                    break Stop::Memory;
+                }
+            }
+            tree.begun += 1;
+            tree.out += 1;
+            self.walk.start();
+            let (known, leaf_player) = loop {
+                match tree.descend(c, &mut self.walk, virtual_loss) {
+                    Leaf::Known(value, player) => break (Some(value), player),
+                    Leaf::Evaluate => {
+                        let player = tree.nodes[self.walk.end()].to_move;
+                        drop(tree);
+                        self.catch_up();
+                        tree = lock(shared);
+                        break (None, player);
+                    }
+                    Leaf::Expand => {
+                        drop(tree);
+                        self.catch_up();
+                        let expansion = self.expansion();
+                        tree = lock(shared);
+                        tree.install(self.walk.end(), expansion);
+                    }
+                    Leaf::New => {
+                        drop(tree);
+                        self.catch_up();
+                        let node = Tree::<G>::new_node(&self.game);
+                        let known = (node.proven != Proven::Unknown).then(|| node.proven.value());
+                        let player = node.to_move;
+                        tree = lock(shared);
+                        tree.settle(self.walk.end(), node);
+                        break (known, player);
+                    }
+                }
+            };
+            drop(tree);
+            let value = known.unwrap_or_else(|| {
+                self.catch_up();
+                (self.eval.evaluate(&self.game) as f32 / self.eval.value_scale()).tanh()
+            });
+            for _ in 0..self.walk.played {
+                self.game.undo();
+            }
+            tree = lock(shared);
+            tree.back_up(&self.walk, value, leaf_player, virtual_loss);
+            tree.out -= 1;
+            done += 1;
+        };
+        (done, stopped)
+    }
+}
+
 impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
     fn search(
         &mut self,
@@ -601,9 +780,7 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         let deadline = limits.time.map(|t| start + t);
-        let threads = self.trees.len();
-        let budget = limits.nodes.map(|n| n.div_ceil(threads as u64));
-        let memory = self.memory / threads;
+        let (threads, budget, memory) = (self.threads, limits.nodes, self.memory);
         let (c, reuse, scale) = (self.exploration, self.reuse, self.eval.value_scale());
         let mut legal = Vec::new();
         game.legal_moves(&mut legal);
@@ -618,47 +795,31 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
                 stopped: Some(Stop::Over),
             };
         }
-        let solved = AtomicBool::new(false);
-        let results: Vec<TreeResult<G::Move>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .trees
+        self.tree.set_root(game, reuse);
+        self.tree.begun = 0;
+        let run = Run { exploration: c, budget, deadline, memory, virtual_loss: threads > 1 };
+        let mut workers: Vec<Worker<G, E>> = (0..threads)
+            .map(|_| Worker {
+                eval: self.eval.clone(),
+                game: game.clone(),
+                walk: Walk::new(),
+                scratch: (Vec::new(), Vec::new(), Vec::new()),
+            })
+            .collect();
+        let shared = Mutex::new(&mut self.tree);
+        let results: Vec<(u64, Stop)> = std::thread::scope(|scope| {
+            let handles: Vec<_> = workers
                 .iter_mut()
-                .enumerate()
-                .map(|(i, tree)| {
-                    let stop = &**stop;
-                    let solved = &solved;
-                    scope.spawn(move || {
-                        tree.set_root(game, reuse);
-                        let run = Run { exploration: c, budget, deadline, memory, noise: i > 0 };
-                        let n = tree.run(game, &run, stop, solved);
-                        (tree.root_stats(), n)
-                    })
+                .map(|worker| {
+                    let (shared, stop) = (&shared, &**stop);
+                    scope.spawn(move || worker.run(shared, &run, stop))
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().expect("search thread")).collect()
         });
-        // Merge the trees' root statistics move by move.
-        let mut merged: Vec<(G::Move, u32, f32, Proven)> = Vec::new();
-        let mut nodes = 0;
-        for (stats, (n, _)) in &results {
-            nodes += n;
-            for &(mv, visits, q, p) in stats {
-                match merged.iter_mut().find(|m| m.0 == mv) {
-                    Some(m) => {
-                        let total = m.1 + visits;
-                        if total > 0 {
-                            m.2 = (m.2 * m.1 as f32 + q * visits as f32) / total as f32;
-                        }
-                        m.1 = total;
-                        if p != Proven::Unknown {
-                            m.3 = p;
-                        }
-                    }
-                    None => merged.push((mv, visits, q, p)),
-                }
-            }
-        }
-        let best = merged
+        let nodes = results.iter().map(|r| r.0).sum();
+        let stats = self.tree.root_stats();
+        let best = stats
             .iter()
             .max_by(|a, b| {
                 let key = |m: &(G::Move, u32, f32, Proven)| {
@@ -667,7 +828,7 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
                 key(a).cmp(&key(b)).then(a.2.partial_cmp(&b.2).unwrap_or(std::cmp::Ordering::Equal))
             })
             .copied();
-        let tree = &self.trees[0];
+        let tree = &self.tree;
         let root_proven = tree.nodes[0].proven;
         let (best_move, score) = match best {
             None => (legal[0], Score(0)),
@@ -695,16 +856,71 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for Mcts<G, E> {
             pv,
             nodes,
             elapsed: start.elapsed(),
-            // The first tree's reason: the others stop for the same limits, or when it does.
-            stopped: Some(results[0].1.1),
+            // The first thread's reason: the others stop for the same limits, or when it does.
+            stopped: Some(results[0].1),
         }
     }
 
     fn clear(&mut self) {
-        for t in &mut self.trees {
-            t.nodes.clear();
-            t.root_game = None;
-            t.bytes = 0;
+        self.tree = Tree::new();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ply_boop::Boop;
+
+    /// Checks the subtree of `index` (the position `game`) after a search: no node is left
+    /// being expanded or pending, none has fewer visits than its children together, and a node
+    /// visited once and never expanded holds exactly its own evaluation (a virtual loss left
+    /// behind would add ±1 to it). Counts those nodes in `leaves`.
+    fn check_subtree(
+        tree: &Tree<Boop>,
+        index: usize,
+        game: &mut Boop,
+        eval: &impl Evaluator<Boop>,
+        leaves: &mut usize,
+    ) {
+        let node = &tree.nodes[index];
+        assert!(
+            !matches!(node.stage, Stage::Expanding | Stage::Pending),
+            "node {index} is left {:?}",
+            node.stage
+        );
+        let below: u32 = node.children.iter().map(|&c| tree.nodes[c as usize].visits).sum();
+        assert!(node.visits >= below, "node {index}: {} visits, {below} below", node.visits);
+        if node.visits == 1 && node.stage == Stage::Unexpanded && node.proven == Proven::Unknown {
+            let value = (eval.evaluate(game) as f32 / eval.value_scale()).tanh();
+            assert_eq!(node.value_sum, value, "node {index}");
+            *leaves += 1;
+        }
+        for (i, &child) in node.children.iter().enumerate() {
+            game.play(node.moves[i].0);
+            check_subtree(tree, child as usize, game, eval, leaves);
+            game.undo();
+        }
+    }
+
+    #[test]
+    fn threads_play_out_in_one_tree_and_leave_no_virtual_loss_behind() {
+        let mut game = Boop::new("boooop").unwrap();
+        for threads in [1, 2] {
+            for turn in ["Kc3@a1b1", "Kd4", "Ke5"] {
+                let mut mcts = Mcts::<Boop>::new(16, threads).with_reuse(false);
+                let r =
+                    mcts.search(&game, &Limits::nodes(20_000), &Arc::new(AtomicBool::new(false)));
+                assert_eq!((r.nodes, r.stopped), (20_000, Some(Stop::Nodes)), "{threads} threads");
+                // One tree holds every playout, whichever thread made it.
+                assert_eq!(mcts.tree.nodes[0].visits, 20_000, "{threads} threads");
+                assert_eq!(mcts.tree.out, 0);
+                let mut leaves = 0;
+                check_subtree(&mcts.tree, 0, &mut game.clone(), mcts.evaluator(), &mut leaves);
+                assert!(leaves > 200, "{threads} threads: {leaves} leaves visited once");
+                let mv = game.parse_move(turn).unwrap();
+                game.play(mv);
+            }
+            game = Boop::new("boooop").unwrap();
         }
     }
 }

@@ -18,12 +18,14 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     Arc::new(AtomicBool::new(false))
 }
 
-/// Both searches, named, with small tables and one thread.
+/// Both searches, named, with small tables and one thread, and MCTS with two threads sharing
+/// its tree (whose playouts interleave differently every run).
 #[must_use]
 pub fn both_searchers<G: Game + Evaluate>() -> Vec<(&'static str, Box<dyn Searcher<G>>)> {
     vec![
         ("alphabeta", Box::new(AlphaBeta::<G>::new(16, 1))),
         ("mcts", Box::new(Mcts::<G>::new(16, 1))),
+        ("mcts/t2", Box::new(Mcts::<G>::new(16, 2))),
     ]
 }
 
@@ -165,7 +167,7 @@ pub fn assert_searches_are_deterministic<G: Game + Evaluate>(
             let mut s: Box<dyn Searcher<G>> = if algorithm == "alphabeta" {
                 Box::new(AlphaBeta::<G>::new(8, 1).with_seed(7))
             } else {
-                Box::new(Mcts::<G>::new(8, 1).with_seed(7))
+                Box::new(Mcts::<G>::new(8, 1))
             };
             let r = s.search(game, &Limits::nodes(nodes), &stop_flag());
             (r.best, r.score, r.pv, r.nodes)

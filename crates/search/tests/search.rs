@@ -286,6 +286,7 @@ fn searchers() -> Vec<(&'static str, Box<dyn Searcher<Boop>>)> {
     vec![
         ("alphabeta", Box::new(AlphaBeta::<Boop>::new(16, 1))),
         ("mcts", Box::new(Mcts::<Boop>::new(16, 1))),
+        ("mcts/t2", Box::new(Mcts::<Boop>::new(16, 2))),
     ]
 }
 
@@ -346,7 +347,7 @@ fn same_seed_and_node_limit_give_the_same_move() {
             let mut s: Box<dyn Searcher<Boop>> = if algorithm == "alphabeta" {
                 Box::new(AlphaBeta::<Boop>::new(8, 1).with_seed(7))
             } else {
-                Box::new(Mcts::<Boop>::new(8, 1).with_seed(7))
+                Box::new(Mcts::<Boop>::new(8, 1))
             };
             let r = s.search(&g, &Limits::nodes(4_000), &stop());
             (r.best, r.score, r.pv, r.nodes)
@@ -385,6 +386,13 @@ fn memory_stays_within_the_configured_size_and_mcts_uses_its_whole_budget() {
     assert_eq!((r.nodes, r.stopped), (60_000, Some(Stop::Nodes)));
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
+    assert!(moves.contains(&r.best.unwrap()));
+    // Two threads share the one tree: it is pruned only between their playouts (their paths
+    // name nodes by index), and they too stay within the size and play out the whole budget.
+    let mut shared = Mcts::<Boop>::new(1, 2).with_reuse(false);
+    let r = shared.search(&g, &budget, &stop());
+    assert!(shared.tree_bytes() <= (1 << 20) + 64 * 1024, "{} bytes", shared.tree_bytes());
+    assert_eq!((r.nodes, r.stopped), (60_000, Some(Stop::Nodes)));
     assert!(moves.contains(&r.best.unwrap()));
 }
 

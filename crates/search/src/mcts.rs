@@ -911,6 +911,9 @@ mod tests {
                 let r =
                     mcts.search(&game, &Limits::nodes(20_000), &Arc::new(AtomicBool::new(false)));
                 assert_eq!((r.nodes, r.stopped), (20_000, Some(Stop::Nodes)), "{threads} threads");
+                let mut legal = Vec::new();
+                game.legal_moves(&mut legal);
+                assert!(legal.contains(&r.best.expect("a move")), "{threads} threads");
                 // One tree holds every playout, whichever thread made it.
                 assert_eq!(mcts.tree.nodes[0].visits, 20_000, "{threads} threads");
                 assert_eq!(mcts.tree.out, 0);

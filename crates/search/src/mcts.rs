@@ -392,8 +392,8 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Gives node `index` the moves and priors a thread listed for it (the node is marked
-    /// `expanding` meanwhile, so no other thread lists them too, and the tree is not pruned
+    /// Gives node `index` the moves and priors a thread listed for it (the node is at stage
+    /// `Expanding` meanwhile, so no other thread lists them too, and the tree is not pruned
     /// while a playout is out, so `index` still names it).
     fn install(&mut self, index: usize, expansion: Expansion<G::Move>) {
         let Expansion { moves, sorted, winning } = expansion;
@@ -494,8 +494,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// Walks down from the end of `walk` to where the playout's value comes from, or to a
-    /// node whose moves must be listed first (then marked `expanding`), choosing the moves
-    /// but not playing them; a move tried for the first time gets a pending node. With
+    /// node whose moves must be listed first (then put at stage `Expanding`), choosing moves
+    /// but not playing them; a move tried for the first time gets a `Pending` node. With
     /// `virtual_loss`, the nodes walked are marked as visited by a lost playout before the
     /// walk hands the lock back.
     fn descend(&mut self, c: f32, walk: &mut Walk<G::Move>, virtual_loss: bool) -> Leaf {

@@ -632,6 +632,12 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
         walk.played = walk.moves.len();
     }
 
+    /// The value of the position the walk leads to, for its player to move.
+    fn evaluate(&mut self) -> f32 {
+        self.catch_up();
+        (self.eval.evaluate(&self.game) as f32 / self.eval.value_scale()).tanh()
+    }
+
     /// Lists the moves of the position `self.game` with their priors. A move that wins on
     /// the spot is put first and its child created at once, so the solver proves the node
     /// won without waiting for the priors to lead there (the priors cannot see wins).
@@ -725,15 +731,18 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             tree.begun += 1;
             tree.out += 1;
             self.walk.start();
-            let (known, leaf_player) = loop {
+            // The lock is handed back for the work outside it; the walk's result comes back
+            // with it dropped, and one holding settles a new node and backs the value up.
+            let (value, leaf_player, new) = loop {
                 match tree.descend(c, &mut self.walk, virtual_loss) {
-                    Leaf::Known(value, player) => break (Some(value), player),
+                    Leaf::Known(value, player) => {
+                        drop(tree);
+                        break (value, player, None);
+                    }
                     Leaf::Evaluate => {
                         let player = tree.nodes[self.walk.end()].to_move;
                         drop(tree);
-                        self.catch_up();
-                        tree = lock(shared);
-                        break (None, player);
+                        break (self.evaluate(), player, None);
                     }
                     Leaf::Expand => {
                         drop(tree);
@@ -746,23 +755,21 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                         drop(tree);
                         self.catch_up();
                         let node = Tree::<G>::new_node(&self.game);
-                        let known = (node.proven != Proven::Unknown).then(|| node.proven.value());
-                        let player = node.to_move;
-                        tree = lock(shared);
-                        tree.settle(self.walk.end(), node);
-                        break (known, player);
+                        let value = match node.proven {
+                            Proven::Unknown => self.evaluate(),
+                            proven => proven.value(),
+                        };
+                        break (value, node.to_move, Some(node));
                     }
                 }
             };
-            drop(tree);
-            let value = known.unwrap_or_else(|| {
-                self.catch_up();
-                (self.eval.evaluate(&self.game) as f32 / self.eval.value_scale()).tanh()
-            });
             for _ in 0..self.walk.played {
                 self.game.undo();
             }
             tree = lock(shared);
+            if let Some(node) = new {
+                tree.settle(self.walk.end(), node);
+            }
             tree.back_up(&self.walk, value, leaf_player, virtual_loss);
             tree.out -= 1;
             done += 1;

@@ -403,10 +403,7 @@ impl<G: Game> Tree<G> {
         node.sorted = sorted;
         node.stage = Stage::Expanded;
         if let Some(child) = winning {
-            self.nodes.push(child);
-            self.bytes += node_bytes::<G::Move>(0, 1);
-            let id = (self.nodes.len() - 1) as u32;
-            self.nodes[index].children.push(id);
+            self.add_child(index, child);
             self.nodes[index].proven = Proven::Win;
         }
     }
@@ -518,10 +515,7 @@ impl<G: Game> Tree<G> {
             let i = self.select(index, c);
             let mv = self.nodes[index].moves[i].0;
             if i == self.nodes[index].children.len() {
-                self.nodes.push(Node { stage: Stage::Pending, ..Node::blank() });
-                self.bytes += node_bytes::<G::Move>(0, 1);
-                let id = self.nodes.len() - 1;
-                self.nodes[index].children.push(id as u32);
+                let id = self.add_child(index, Node { stage: Stage::Pending, ..Node::blank() });
                 walk.path.push((id, 0.0));
                 walk.moves.push(mv);
                 break Leaf::New;
@@ -546,6 +540,15 @@ impl<G: Game> Tree<G> {
             walk.marked = walk.path.len();
         }
         leaf
+    }
+
+    /// Adds `child` as the next child of node `parent`, counting its memory; its index.
+    fn add_child(&mut self, parent: usize, child: Node<G::Move>) -> usize {
+        self.nodes.push(child);
+        self.bytes += node_bytes::<G::Move>(0, 1);
+        let id = self.nodes.len() - 1;
+        self.nodes[parent].children.push(id as u32);
+        id
     }
 
     /// Gives the pending node `index` what playing the move to it found (`node`, made by

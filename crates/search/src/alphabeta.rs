@@ -1,9 +1,9 @@
 //! Negamax alpha-beta with iterative deepening, principal-variation search, a shared
 //! transposition table, move ordering and quiescence; several threads share the table
-//! ("lazy SMP"), and where the root has thousands of moves they start on different ones
+//! ("lazy SMP"), and where the root has thousands of moves they share out its moves
 //! (design note 31).
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -17,13 +17,12 @@ const QUIESCENCE_DEPTH: u32 = 6;
 const INFINITY: i32 = Score::WIN + 1;
 const HISTORY_SIZE: usize = 1 << 12;
 const SHARDS: usize = 64;
-/// From this many root moves up, helper threads start on other root moves than the main
-/// thread. Below it an iteration completes in time and the threads do best searching the
-/// same moves in nearly the same order: each is then ahead of the other somewhere, and the
-/// table carries it. Measured (`docs/benchmarks.md`, time to a depth): split roots cost boop.
-/// and GIPF a fifth of their two-thread speed, made no clear difference at ZÈRTZ's start
-/// (1,944 root moves), and gave PÜNCT (~5,000) a third more speed where the same order gave
-/// it almost none.
+/// From this many root moves up, the threads share out the root moves of each iteration
+/// ([`RootSplit`]) instead of each searching them all. Below it an iteration completes in
+/// time and the threads do best searching the same moves in nearly the same order: each is
+/// then ahead of the other somewhere, and the table carries it. Above it (PÜNCT, ZÈRTZ's
+/// first turns) an iteration rarely completes, and what a move is decided by is how many of
+/// the best-ordered root moves were searched at the new depth.
 const SPLIT_ROOT_MOVES: usize = 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,6 +40,70 @@ struct Entry<M> {
     depth: i16,
     bound: Bound,
     generation: u8,
+}
+
+/// One iteration's root moves, shared out between the threads where the root has
+/// [`SPLIT_ROOT_MOVES`] or more (design note 31). The first thread to reach an iteration
+/// opens it with its move order, the last iteration's choice first. Every thread that arrives
+/// before that first move has been searched searches it too (lazy SMP on it, as the others
+/// are searched against its score); then each thread takes the next unclaimed move, searches
+/// it with a null window at the best score so far and again with an open one where it fails
+/// high. An iteration is complete when every move has been taken and none is still being
+/// searched; threads wait for that, so all of them go on to the next depth with the same
+/// choice.
+struct RootSplit<M> {
+    depth: u32,
+    moves: Vec<M>,
+    /// Whether the first move has been searched fully.
+    first_done: bool,
+    /// The next move to be taken.
+    next: usize,
+    /// Moves taken and still being searched.
+    in_flight: usize,
+    /// The best fully searched move of this iteration and its exact score.
+    best: Option<(M, i32)>,
+    /// Each completed iteration's choice and score, by depth.
+    results: Vec<Option<(M, i32)>>,
+}
+
+impl<M> RootSplit<M> {
+    fn new() -> Self {
+        RootSplit {
+            depth: 0,
+            moves: Vec::new(),
+            first_done: false,
+            next: 0,
+            in_flight: 0,
+            best: None,
+            results: Vec::new(),
+        }
+    }
+
+    fn result(&self, depth: u32) -> Option<&(M, i32)> {
+        self.results.get(depth as usize).and_then(Option::as_ref)
+    }
+}
+
+/// A root move taken from a [`RootSplit`] and being searched. Its thread settles it when done
+/// (in the same holding of the lock as it records the score); if the thread panics instead,
+/// dropping it gives the move up, so the other threads do not wait for it for ever.
+struct Taken<'s, M> {
+    split: &'s Mutex<RootSplit<M>>,
+    settled: bool,
+}
+
+impl<M> Drop for Taken<'_, M> {
+    fn drop(&mut self) {
+        if !self.settled {
+            lock(self.split).in_flight -= 1;
+        }
+    }
+}
+
+/// Locks `mutex`, also when a thread panicked while holding it (the data stay consistent:
+/// every holding leaves them whole).
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The transposition table: a fixed number of entries in lock-striped shards, so threads can
@@ -71,14 +134,13 @@ impl<M: Copy> Table<M> {
 
     fn probe(&self, key: u64) -> Option<Entry<M>> {
         let (shard, i) = self.slot(key);
-        let shard = self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let shard = lock(&self.shards[shard]);
         shard[i].filter(|e| e.key == key)
     }
 
     fn store(&self, entry: Entry<M>) {
         let (shard, i) = self.slot(entry.key);
-        let mut shard =
-            self.shards[shard].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut shard = lock(&self.shards[shard]);
         let replace = match &shard[i] {
             None => true,
             Some(old) => {
@@ -97,7 +159,7 @@ impl<M: Copy> Table<M> {
 
     fn clear(&self) {
         for shard in &self.shards {
-            let mut s = shard.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            let mut s = lock(shard);
             s.iter_mut().for_each(|e| *e = None);
         }
     }
@@ -184,6 +246,7 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
 /// Where a search reports its progress (see [`Searcher::search_reporting`]).
 type Reporter<'r, M> = &'r mut dyn FnMut(&SearchResult<M>);
 
+/// What every thread of one search reads or counts.
 struct Shared<'a> {
     stop: &'a AtomicBool,
     /// Raised by the main thread when it is done, so helpers stop too.
@@ -191,6 +254,9 @@ struct Shared<'a> {
     nodes: AtomicU64,
     deadline: Option<Instant>,
     node_limit: Option<u64>,
+    /// The search's table generation: an older search's entries give way to its entries.
+    generation: u8,
+    contempt: i32,
 }
 
 struct Worker<'a, G: Game, E> {
@@ -198,12 +264,14 @@ struct Worker<'a, G: Game, E> {
     eval: &'a E,
     table: &'a Table<G::Move>,
     shared: &'a Shared<'a>,
-    generation: u8,
     nodes: u64,
     unreported: u64,
     aborted: bool,
     killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<i32>,
+    /// How often each move (by [`move_slot`]) caused a cut-off, weighted by depth: this
+    /// thread's own, or all threads' where they share out the root moves (each then sees only
+    /// some of the root moves, and would learn from only those).
+    history: &'a [AtomicI32],
     buffers: Vec<Vec<G::Move>>,
     scratch: Vec<Vec<(i32, G::Move)>>,
     /// The move priors of the position being ordered.
@@ -211,12 +279,9 @@ struct Worker<'a, G: Game, E> {
     rng: Option<Rng>,
     /// The best root move of the running iteration among those searched fully, and its score.
     root_best: Option<(G::Move, i32)>,
-    /// Where in the ordered root moves this thread starts, as a share of them: 0 for the
-    /// main thread; helper `i` of `n` threads starts `i/n` of the way along and wraps round,
-    /// so where iterations rarely complete ([`SPLIT_ROOT_MOVES`] and more root moves) the
-    /// threads search different root moves and each finds the other's refutations in the
-    /// table.
-    root_share: (usize, usize),
+    /// The root moves shared out between the threads, where the search has more than one
+    /// thread ([`RootSplit`]).
+    split: Option<&'a Mutex<RootSplit<G::Move>>>,
     /// The last completed iteration: best move, score, depth.
     completed: Option<(G::Move, i32, u32)>,
     /// The best fully searched root move of the iteration that was cut short, its exact
@@ -225,7 +290,6 @@ struct Worker<'a, G: Game, E> {
     /// The hash of each position of the line being searched, by ply (for repetitions).
     line: Vec<u64>,
     root_mover: Player,
-    contempt: i32,
 }
 
 /// The history table's slot of a move. Asked for every move of every node ordered, so the
@@ -317,30 +381,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         eval: &'a E,
         table: &'a Table<G::Move>,
         shared: &'a Shared<'a>,
-        generation: u8,
+        history: &'a [AtomicI32],
         rng: Option<Rng>,
-        contempt: i32,
     ) -> Self {
         Worker {
             root_mover: game.to_move(),
             line: vec![0; MAX_PLY + 1],
-            contempt,
             game,
             eval,
             table,
             shared,
-            generation,
             nodes: 0,
             unreported: 0,
             aborted: false,
             killers: vec![[None, None]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SIZE],
+            history,
             buffers: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             scratch: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             priors: Vec::new(),
             rng,
             root_best: None,
-            root_share: (0, 1),
+            split: None,
             completed: None,
             partial: None,
         }
@@ -371,7 +432,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
     /// A draw for the player to move: the contempt, seen from his side.
     fn draw_score(&self) -> i32 {
-        if self.game.to_move() == self.root_mover { -self.contempt } else { self.contempt }
+        let contempt = self.shared.contempt;
+        if self.game.to_move() == self.root_mover { -contempt } else { contempt }
     }
 
     fn terminal(&self, outcome: Outcome, ply: usize) -> i32 {
@@ -396,7 +458,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 1 << 28
             } else {
                 let mut s = prior.clamp(-(1 << 20), 1 << 20) * 64
-                    + self.history[move_slot(&mv)].min(1 << 24);
+                    + self.history[move_slot(&mv)].load(Ordering::Relaxed).min(1 << 24);
                 if let Some(rng) = &mut self.rng {
                     s += (rng.below(64)) as i32;
                 }
@@ -454,9 +516,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if ply == 0 {
             scored.sort_by_key(|s| std::cmp::Reverse(s.0));
             sorted = scored.len();
-            if self.root_share.0 > 0 && scored.len() >= SPLIT_ROOT_MOVES {
-                let start = scored.len() * self.root_share.0 / self.root_share.1;
-                scored.rotate_left(start);
+            if let Some(split) = self.split {
+                let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
+                let result = self.split_root(split, &scored, depth, next, key);
+                self.scratch[ply] = scored;
+                if let Some(score) = result {
+                    return score;
+                }
+                scored = std::mem::take(&mut self.scratch[ply]);
             }
         }
         let original_alpha = alpha;
@@ -501,7 +568,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                             k[1] = k[0];
                             k[0] = Some(mv);
                         }
-                        self.history[move_slot(&mv)] += depth * depth;
+                        // Not an atomic addition: a rare lost update between threads costs
+                        // nothing, a locked instruction at every cut-off would.
+                        let slot = &self.history[move_slot(&mv)];
+                        slot.store(slot.load(Ordering::Relaxed) + depth * depth, Ordering::Relaxed);
                         break;
                     }
                 }
@@ -522,7 +592,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 score: to_table(best, ply),
                 depth: depth as i16,
                 bound,
-                generation: self.generation,
+                generation: self.shared.generation,
             });
         }
         best
@@ -536,6 +606,150 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             -self.negamax(depth, -beta, -alpha, ply)
         }
+    }
+
+    /// Searches a root move: with an open window where `alpha` is minus infinity, else with a
+    /// null window at `alpha` and again with an open one above it where that fails high. The
+    /// value is exact where it is above `alpha`.
+    fn search_root_move(&mut self, mv: G::Move, depth: i32, alpha: i32) -> i32 {
+        let mover = self.game.to_move();
+        self.game.play(mv);
+        let same = self.game.to_move() == mover;
+        let score = if alpha == -INFINITY {
+            self.child(same, depth, alpha, INFINITY, 1)
+        } else {
+            let s = self.child(same, depth, alpha, alpha + 1, 1);
+            if s > alpha && !self.aborted { self.child(same, depth, alpha, INFINITY, 1) } else { s }
+        };
+        self.game.undo();
+        score
+    }
+
+    /// This thread's part of the iteration of `depth` at a root whose moves are shared out
+    /// ([`RootSplit`]); `scored` is the root moves in this thread's order, `next` the depth
+    /// left after a root move. Returns the iteration's value once every thread is done with
+    /// it (or 0 when the search is cut short, with [`Worker::root_best`] set as for an
+    /// iteration of one thread), or `None` when this thread cannot take part: another has
+    /// already opened a deeper iteration without this one's result (not expected, as all
+    /// threads start at depth 1 here), and this thread searches alone.
+    fn split_root(
+        &mut self,
+        split: &Mutex<RootSplit<G::Move>>,
+        scored: &[(i32, G::Move)],
+        depth: i32,
+        next: i32,
+        key: u64,
+    ) -> Option<i32> {
+        let d = depth as u32;
+        let first = {
+            let mut s = lock(split);
+            if let Some(&(mv, score)) = s.result(d) {
+                self.root_best = Some((mv, score));
+                return Some(score);
+            }
+            if s.depth > d {
+                return None;
+            }
+            if s.depth < d {
+                let mut moves: Vec<G::Move> = scored.iter().map(|&(_, mv)| mv).collect();
+                if let Some(&(last, _)) = s.result(d - 1)
+                    && let Some(i) = moves.iter().position(|&mv| mv == last)
+                {
+                    moves[..=i].rotate_right(1);
+                }
+                s.depth = d;
+                s.moves = moves;
+                s.first_done = false;
+                s.next = 1;
+                s.in_flight = 0;
+                s.best = None;
+            }
+            (!s.first_done).then(|| s.moves[0])
+        };
+        if let Some(mv) = first {
+            let score = self.search_root_move(mv, next, -INFINITY);
+            if self.aborted {
+                return Some(self.leave_split(split, d));
+            }
+            let mut s = lock(split);
+            if !s.first_done {
+                s.first_done = true;
+                s.best = Some((mv, score));
+            }
+        }
+        loop {
+            let claim = {
+                let mut s = lock(split);
+                match s.best {
+                    Some((_, alpha)) if s.next < s.moves.len() => {
+                        let i = s.next;
+                        s.next += 1;
+                        s.in_flight += 1;
+                        Some((s.moves[i], alpha))
+                    }
+                    _ => None,
+                }
+            };
+            let Some((mv, alpha)) = claim else { break };
+            let mut taken = Taken { split, settled: false };
+            let score = self.search_root_move(mv, next, alpha);
+            if self.aborted {
+                return Some(self.leave_split(split, d));
+            }
+            let mut s = lock(split);
+            taken.settled = true;
+            s.in_flight -= 1;
+            if s.best.is_none_or(|(_, best)| score > best) {
+                s.best = Some((mv, score));
+            }
+        }
+        // The last moves taken by the other threads: the next iteration starts from the
+        // choice of this one, so it waits for them.
+        loop {
+            {
+                let mut s = lock(split);
+                if s.result(d).is_none()
+                    && s.depth == d
+                    && s.first_done
+                    && s.in_flight == 0
+                    && let Some(best) = s.best
+                {
+                    let at = d as usize;
+                    if s.results.len() <= at {
+                        s.results.resize(at + 1, None);
+                    }
+                    s.results[at] = Some(best);
+                }
+                if let Some(&(mv, score)) = s.result(d) {
+                    drop(s);
+                    self.root_best = Some((mv, score));
+                    self.table.store(Entry {
+                        key,
+                        best: Some(mv),
+                        score: to_table(score, 0),
+                        depth: depth as i16,
+                        bound: Bound::Exact,
+                        generation: self.shared.generation,
+                    });
+                    return Some(score);
+                }
+            }
+            self.check_limits();
+            if self.aborted {
+                return Some(self.leave_split(split, d));
+            }
+            std::thread::yield_now();
+        }
+    }
+
+    /// The search was cut short during a shared iteration: this thread's best root move is
+    /// the iteration's best so far, as one thread would have had it.
+    fn leave_split(&mut self, split: &Mutex<RootSplit<G::Move>>, depth: u32) -> i32 {
+        let s = lock(split);
+        if s.depth == depth && s.first_done {
+            self.root_best = s.best;
+        }
+        0
     }
 
     fn quiesce(&mut self, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
@@ -627,6 +841,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if moves.is_empty() {
             return (None, 0, 0);
         }
+        // Threads that share out the root moves go through the iterations together, and
+        // search them in the main thread's order: a helper's noise in its move order is
+        // there to make it search the same moves differently, which sharing makes needless.
+        let first_depth = if self.split.is_some() {
+            self.rng = None;
+            1
+        } else {
+            first_depth
+        };
         let mut result = (Some(moves[0]), self.eval.evaluate(&self.game), 0);
         for depth in first_depth.max(1)..=max_depth {
             self.root_best = None;
@@ -743,13 +966,22 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             nodes: AtomicU64::new(0),
             deadline: limits.time.map(|t| start + t),
             node_limit: limits.nodes,
+            generation: self.generation,
+            contempt: self.contempt,
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).min(MAX_PLY as u32 - 1);
         let table = &*self.table;
         let eval = &self.eval;
-        let generation = self.generation;
-        let contempt = self.contempt;
         let threads = self.threads;
+        let mut root_moves = Vec::new();
+        game.legal_moves(&mut root_moves);
+        let shares_root = threads > 1 && root_moves.len() >= SPLIT_ROOT_MOVES;
+        let split = Mutex::new(RootSplit::new());
+        let split = shares_root.then_some(&split);
+        let histories: Vec<Vec<AtomicI32>> = (0..if shares_root { 1 } else { threads })
+            .map(|_| (0..HISTORY_SIZE).map(|_| AtomicI32::new(0)).collect())
+            .collect();
+        let history = |id: usize| &histories[if shares_root { 0 } else { id }][..];
         let (best, score, depth, pv, nodes, aborted) = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|id| {
@@ -758,17 +990,16 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
                     let seed = self.seed ^ (id as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
                     scope.spawn(move || {
                         let rng = Some(Rng::new(seed));
-                        let mut helper =
-                            Worker::new(game, eval, table, shared, generation, rng, contempt);
-                        helper.root_share = (id, threads);
+                        let mut helper = Worker::new(game, eval, table, shared, history(id), rng);
+                        helper.split = split;
                         helper.iterate(max_depth, 1 + (id as u32 % 2));
                         shared.nodes.fetch_add(helper.unreported, Ordering::Relaxed);
                         (helper.completed, helper.partial)
                     })
                 })
                 .collect();
-            let mut main =
-                Worker::new(game.clone(), eval, table, &shared, generation, None, contempt);
+            let mut main = Worker::new(game.clone(), eval, table, &shared, history(0), None);
+            main.split = split;
             let (best, score, depth) = main.iterate_reporting(max_depth, 1, Some((start, report)));
             shared.done.store(true, Ordering::Relaxed);
             shared.nodes.fetch_add(main.unreported, Ordering::Relaxed);

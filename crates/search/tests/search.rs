@@ -11,28 +11,40 @@ use ply_core::{
 };
 use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher, Stop};
 
-/// A synthetic game tree: each position is its path; it has 2–4 moves, and after some
-/// moves the same player moves again, so sign handling is exercised. Some positions are
-/// won or lost outright; the rest have a hash-derived evaluation.
+/// A synthetic game tree: each position is its path; it has 2–4 moves (the root as many as
+/// `root_moves` says, where that is not 0), and after some moves the same player moves
+/// again, so sign handling is exercised. Some positions are won or lost outright; the rest
+/// have a hash-derived evaluation, better for the first player under the root move
+/// `favourite`.
 #[derive(Clone, Debug, PartialEq)]
 struct Tree {
-    path: Vec<u8>,
+    path: Vec<u16>,
     to_move: Vec<Player>,
     max_len: usize,
+    root_moves: u16,
+    favourite: Option<u16>,
 }
 
-fn mix(path: &[u8]) -> u64 {
+fn mix(path: &[u16]) -> u64 {
     path.iter().fold(0x1234_5678u64, |h, &m| splitmix64(h ^ u64::from(m)).1)
 }
 
 impl Tree {
     fn new(seed: u8, max_len: usize) -> Tree {
-        Tree { path: vec![seed], to_move: vec![Player::P1], max_len }
+        let path = vec![seed.into()];
+        Tree { path, to_move: vec![Player::P1], max_len, root_moves: 0, favourite: None }
+    }
+
+    /// A tree whose root has `root_moves` moves, the last one searched (the highest one
+    /// that [`TreeEval`] gives the lowest prior) better than the rest for the first player.
+    fn wide(seed: u8, max_len: usize, root_moves: u16) -> Tree {
+        let favourite = Some((0..root_moves).rev().find(|mv| mv % 5 == 0).unwrap_or(0));
+        Tree { root_moves, favourite, ..Tree::new(seed, max_len) }
     }
 }
 
 impl Game for Tree {
-    type Move = u8;
+    type Move = u16;
     const NAME: &'static str = "tree";
     const DISPLAY_NAME: &'static str = "tree";
     fn variants() -> &'static [&'static str] {
@@ -47,13 +59,17 @@ impl Game for Tree {
     fn to_move(&self) -> Player {
         *self.to_move.last().unwrap()
     }
-    fn legal_moves(&self, out: &mut Vec<u8>) {
+    fn legal_moves(&self, out: &mut Vec<u16>) {
         out.clear();
         if self.outcome().is_none() {
-            out.extend(0..(2 + (mix(&self.path) % 3) as u8));
+            if self.path.len() == 1 && self.root_moves > 0 {
+                out.extend(0..self.root_moves);
+            } else {
+                out.extend(0..(2 + (mix(&self.path) % 3) as u16));
+            }
         }
     }
-    fn play(&mut self, mv: u8) {
+    fn play(&mut self, mv: u16) {
         self.path.push(mv);
         let h = mix(&self.path);
         let p = self.to_move();
@@ -82,10 +98,10 @@ impl Game for Tree {
     fn compute_hash(&self) -> u64 {
         self.hash()
     }
-    fn format_move(&self, mv: u8) -> String {
+    fn format_move(&self, mv: u16) -> String {
         mv.to_string()
     }
-    fn parse_move(&self, s: &str) -> Result<u8, MoveError> {
+    fn parse_move(&self, s: &str) -> Result<u16, MoveError> {
         s.parse().map_err(|_| MoveError::Syntax(s.into()))
     }
 }
@@ -99,14 +115,18 @@ impl Evaluate for Tree {
 
 impl Evaluator<Tree> for TreeEval {
     fn evaluate(&self, tree: &Tree) -> i32 {
-        let v = (mix(&tree.path) >> 20) as i32 % 1000 - 500;
+        let mut v = (mix(&tree.path) >> 20) as i32 % 1000 - 500;
+        if tree.favourite.is_some() && tree.path.get(1).copied() == tree.favourite {
+            v += 400;
+        }
         // From P1's point of view, turned to the player to move.
         if tree.to_move() == Player::P1 { v } else { -v }
     }
     fn material(&self, _: &Tree) -> i32 {
         0
     }
-    fn move_prior(&self, _: &Tree, mv: u8) -> i32 {
+    fn move_prior(&self, _: &Tree, mv: u16) -> i32 {
+        // Multiples of 5 lowest.
         i32::from(mv) * 7 % 5
     }
 }
@@ -168,6 +188,62 @@ fn alphabeta_agrees_with_plain_negamax() {
     }
 }
 
+/// Where the root has enough moves for the threads to share them out (PÜNCT's, ZÈRTZ's
+/// first turns'), every iteration is one all threads complete together: two and three
+/// threads report the exact value at every depth and choose a move worth it, as one does.
+/// The root's 1,200 moves are more than the 1,000 from which the threads share them out, and
+/// its best move is the last one searched, so a thread that closed the iteration without
+/// waiting for the others' last moves would miss it.
+#[test]
+fn threads_sharing_out_a_wide_root_find_its_value() {
+    for seed in 0..8u8 {
+        let g = Tree::wide(seed, 7, 1_200);
+        for depth in 1..=3 {
+            let expected = negamax(&mut g.clone(), depth, 0);
+            for threads in [2, 3] {
+                let mut ab: AlphaBeta<Tree> = AlphaBeta::new(4, threads);
+                let r = ab.search(&g, &Limits::depth(depth), &stop());
+                let context = format!("seed {seed} depth {depth} threads {threads}");
+                assert_eq!(r.score.0, expected, "{context}");
+                // Some of these trees hold a forced win or loss, which ends the search.
+                let done = (r.depth, r.stopped) == (depth, Some(Stop::Depth));
+                assert!(done || r.stopped == Some(Stop::Proven), "{context}: {r:?}");
+                let mut h = g.clone();
+                let me = h.to_move();
+                h.play(r.best.unwrap());
+                let v = if h.to_move() == me {
+                    negamax(&mut h, depth - 1, 1)
+                } else {
+                    -negamax(&mut h, depth - 1, 1)
+                };
+                assert_eq!(v, expected, "{context}: best move is not best");
+            }
+        }
+    }
+}
+
+/// Threads sharing out a wide root stop when the budget runs out in the middle of an
+/// iteration, the ones waiting for the others' last moves included, with a root move.
+#[test]
+fn threads_sharing_out_a_wide_root_stop_within_an_iteration() {
+    let mut stopped_by_nodes = 0;
+    for seed in 0..8 {
+        for nodes in [500, 5_000, 20_000] {
+            let g = Tree::wide(seed, 9, 1_500);
+            let mut ab: AlphaBeta<Tree> = AlphaBeta::new(4, 2);
+            let r = ab.search(&g, &Limits::nodes(nodes), &stop());
+            assert!(r.best.is_some_and(|mv| mv < 1_500), "seed {seed}, {nodes} nodes: {r:?}");
+            // A tree with a forced result may be solved first.
+            assert!(
+                matches!(r.stopped, Some(Stop::Nodes | Stop::Proven)),
+                "seed {seed}, {nodes} nodes: {r:?}"
+            );
+            stopped_by_nodes += usize::from(r.stopped == Some(Stop::Nodes));
+        }
+    }
+    assert!(stopped_by_nodes >= 12, "only {stopped_by_nodes} of 24 searches ran out of nodes");
+}
+
 /// [`TreeEval`] with forcing moves (move 0 of some positions, every move of others) and
 /// positions where a forcing move is compulsory, for quiescence.
 #[derive(Clone, Copy, Debug, Default)]
@@ -180,10 +256,10 @@ impl Evaluator<Tree> for ForcingEval {
     fn material(&self, _: &Tree) -> i32 {
         0
     }
-    fn move_prior(&self, tree: &Tree, mv: u8) -> i32 {
+    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
         TreeEval.move_prior(tree, mv)
     }
-    fn is_forcing(&self, tree: &Tree, mv: u8) -> bool {
+    fn is_forcing(&self, tree: &Tree, mv: u16) -> bool {
         mv == 0 || self.must_force(tree) || (mix(&tree.path) >> 40).is_multiple_of(3)
     }
     fn must_force(&self, tree: &Tree) -> bool {

@@ -187,6 +187,6 @@ fn two_threads_play_legal_turns_in_every_game() {
     two_threads_play_legal_turns::<ply_boop::Boop>(1, 3);
     two_threads_play_legal_turns::<ply_gipf::Position>(2, 5);
     two_threads_play_legal_turns::<ply_zertz::Position>(3, 3);
-    // Thousands of turns a position: the helper starts half-way along the root moves.
+    // Thousands of turns a position: the threads share out the root moves.
     two_threads_play_legal_turns::<ply_punct::Position>(4, 6);
 }

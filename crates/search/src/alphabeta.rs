@@ -54,13 +54,12 @@ struct Entry<M> {
 struct RootSplit<M> {
     depth: u32,
     moves: Vec<M>,
-    /// Whether the first move has been searched fully.
-    first_done: bool,
     /// The next move to be taken.
     next: usize,
     /// Moves taken and still being searched.
     in_flight: usize,
-    /// The best fully searched move of this iteration and its exact score.
+    /// The best fully searched move of this iteration and its exact score; none until the
+    /// first move has been searched.
     best: Option<(M, i32)>,
     /// Each completed iteration's choice and score, by depth.
     results: Vec<Option<(M, i32)>>,
@@ -71,7 +70,6 @@ impl<M> RootSplit<M> {
         RootSplit {
             depth: 0,
             moves: Vec::new(),
-            first_done: false,
             next: 0,
             in_flight: 0,
             best: None,
@@ -513,11 +511,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // Moves are put in order as the loop reaches them: most nodes are cut off after a few.
         // The root is ordered at once, its moves to be shared out between threads.
         let mut sorted = 0;
+        // A forced turn costs no depth (the check extension of chess programs): the moves
+        // are few, and a horizon inside a forced sequence would hide where it leads.
+        let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
         if ply == 0 {
             scored.sort_by_key(|s| std::cmp::Reverse(s.0));
             sorted = scored.len();
             if let Some(split) = self.split {
-                let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
                 let result = self.split_root(split, &scored, depth, next, key);
                 self.scratch[ply] = scored;
                 if let Some(score) = result {
@@ -529,9 +529,6 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
-        // A forced turn costs no depth (the check extension of chess programs): the moves
-        // are few, and a horizon inside a forced sequence would hide where it leads.
-        let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
         for i in 0..scored.len() {
             if i == sorted {
                 sorted = order_more(&mut scored, sorted, by_score);
@@ -659,12 +656,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 s.depth = d;
                 s.moves = moves;
-                s.first_done = false;
                 s.next = 1;
                 s.in_flight = 0;
                 s.best = None;
             }
-            (!s.first_done).then(|| s.moves[0])
+            s.best.is_none().then(|| s.moves[0])
         };
         if let Some(mv) = first {
             let score = self.search_root_move(mv, next, -INFINITY);
@@ -672,8 +668,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return Some(self.leave_split(split, d));
             }
             let mut s = lock(split);
-            if !s.first_done {
-                s.first_done = true;
+            if s.best.is_none() {
                 s.best = Some((mv, score));
             }
         }
@@ -710,7 +705,6 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 let mut s = lock(split);
                 if s.result(d).is_none()
                     && s.depth == d
-                    && s.first_done
                     && s.in_flight == 0
                     && let Some(best) = s.best
                 {
@@ -746,7 +740,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// the iteration's best so far, as one thread would have had it.
     fn leave_split(&mut self, split: &Mutex<RootSplit<G::Move>>, depth: u32) -> i32 {
         let s = lock(split);
-        if s.depth == depth && s.first_done {
+        if s.depth == depth {
             self.root_best = s.best;
         }
         0

@@ -160,6 +160,16 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
     best
 }
 
+/// The plain negamax value of `mv` in `g` for the player making it, searched `depth` deep
+/// from `g`.
+fn value_of_move(g: &Tree, mv: u16, depth: u32) -> i32 {
+    let mut h = g.clone();
+    let me = h.to_move();
+    h.play(mv);
+    let v = negamax(&mut h, depth - 1, 1);
+    if h.to_move() == me { v } else { -v }
+}
+
 fn stop() -> Arc<AtomicBool> {
     Arc::new(AtomicBool::new(false))
 }
@@ -174,15 +184,7 @@ fn alphabeta_agrees_with_plain_negamax() {
             let r = ab.search(&g, &Limits::depth(depth), &stop());
             assert_eq!(r.score.0, expected, "seed {seed} depth {depth}");
             // The move it chose is worth the value it reported.
-            let mv = r.best.unwrap();
-            let mut h = g.clone();
-            let me = h.to_move();
-            h.play(mv);
-            let v = if h.to_move() == me {
-                negamax(&mut h, depth - 1, 1)
-            } else {
-                -negamax(&mut h, depth - 1, 1)
-            };
+            let v = value_of_move(&g, r.best.unwrap(), depth);
             assert_eq!(v, expected, "seed {seed} depth {depth}: best move is not best");
         }
     }
@@ -208,14 +210,7 @@ fn threads_sharing_out_a_wide_root_find_its_value() {
                 // Some of these trees hold a forced win or loss, which ends the search.
                 let done = (r.depth, r.stopped) == (depth, Some(Stop::Depth));
                 assert!(done || r.stopped == Some(Stop::Proven), "{context}: {r:?}");
-                let mut h = g.clone();
-                let me = h.to_move();
-                h.play(r.best.unwrap());
-                let v = if h.to_move() == me {
-                    negamax(&mut h, depth - 1, 1)
-                } else {
-                    -negamax(&mut h, depth - 1, 1)
-                };
+                let v = value_of_move(&g, r.best.unwrap(), depth);
                 assert_eq!(v, expected, "{context}: best move is not best");
             }
         }

@@ -126,9 +126,9 @@ struct Expansion<M> {
 enum Leaf {
     /// A proven result: its value for `Player`.
     Known(f32, Player),
-    /// The node at the end of the path is evaluated (it is being expanded by another thread,
-    /// or its chosen child is still pending).
-    Evaluate,
+    /// Another thread is listing the moves of the node at the end of the path, or creating its
+    /// chosen child: the playout is given up and tried again.
+    Busy,
     /// The node at the end of the path, visited before, must list its moves before the walk
     /// goes on.
     Expand,
@@ -504,7 +504,7 @@ impl<G: Game> Tree<G> {
             }
             if node.stage != Stage::Expanded {
                 if node.stage == Stage::Expanding {
-                    break Leaf::Evaluate;
+                    break Leaf::Busy;
                 }
                 self.nodes[index].stage = Stage::Expanding;
                 break Leaf::Expand;
@@ -522,7 +522,7 @@ impl<G: Game> Tree<G> {
             }
             let child = self.nodes[index].children[i] as usize;
             if self.nodes[child].stage == Stage::Pending {
-                break Leaf::Evaluate;
+                break Leaf::Busy;
             }
             walk.path.push((child, 0.0));
             walk.moves.push(mv);
@@ -585,6 +585,15 @@ impl<G: Game> Tree<G> {
                 break;
             }
             self.update_proven(pair[0].0);
+        }
+    }
+
+    /// Takes back the marks of a walk given up ([`Leaf::Busy`]).
+    fn back_out(&mut self, walk: &Walk<G::Move>) {
+        for &(index, virtual_value) in &walk.path[..walk.marked] {
+            let node = &mut self.nodes[index];
+            node.visits -= 1;
+            node.value_sum -= virtual_value;
         }
     }
 
@@ -736,16 +745,19 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             self.walk.start();
             // The lock is handed back for the work outside it; the walk's result comes back
             // with it dropped, and one holding settles a new node and backs the value up.
-            let (value, leaf_player, new) = loop {
+            let result = loop {
                 match tree.descend(c, &mut self.walk, virtual_loss) {
                     Leaf::Known(value, player) => {
                         drop(tree);
-                        break (value, player, None);
+                        break Some((value, player, None));
                     }
-                    Leaf::Evaluate => {
-                        let player = tree.nodes[self.walk.end()].to_move;
+                    // Backing up a static value of this node instead would let a thread that
+                    // is held up while it lists the node's moves (a loaded machine) leave
+                    // the other to pile thousands of such values onto it, unproven: a move
+                    // that loses at once then looked best (GIPF's engine test, once in CI).
+                    Leaf::Busy => {
                         drop(tree);
-                        break (self.evaluate(), player, None);
+                        break None;
                     }
                     Leaf::Expand => {
                         drop(tree);
@@ -762,13 +774,21 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                             Proven::Unknown => self.evaluate(),
                             proven => proven.value(),
                         };
-                        break (value, node.to_move, Some(node));
+                        break Some((value, node.to_move, Some(node)));
                     }
                 }
             };
             for _ in 0..self.walk.played {
                 self.game.undo();
             }
+            let Some((value, leaf_player, new)) = result else {
+                std::thread::yield_now();
+                tree = lock(shared);
+                tree.back_out(&self.walk);
+                tree.begun -= 1;
+                tree.out -= 1;
+                continue;
+            };
             tree = lock(shared);
             if let Some(node) = new {
                 tree.settle(self.walk.end(), node);

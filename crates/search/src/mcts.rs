@@ -756,6 +756,9 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
                     // the other to pile thousands of such values onto it, unproven: a move
                     // that loses at once then looked best (GIPF's engine test, once in CI).
                     Leaf::Busy => {
+                        tree.back_out(&self.walk);
+                        tree.begun -= 1;
+                        tree.out -= 1;
                         drop(tree);
                         break None;
                     }
@@ -784,9 +787,6 @@ impl<G: Game, E: Evaluator<G>> Worker<G, E> {
             let Some((value, leaf_player, new)) = result else {
                 std::thread::yield_now();
                 tree = lock(shared);
-                tree.back_out(&self.walk);
-                tree.begun -= 1;
-                tree.out -= 1;
                 continue;
             };
             tree = lock(shared);

@@ -31,6 +31,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// the third time). A search may then score a position that repeats one of its own line
     /// as that draw at once: whoever could avoid the cycle the first time can avoid it then.
     const REPETITION_DRAWS: bool = false;
+    /// Whether [`legal_without_listing`](Game::legal_without_listing) tells every legal move
+    /// but a pass from an illegal one. A search then tries the moves it remembers (the
+    /// table's, the killers) before it lists a node's moves, and a node they cut off is
+    /// never listed: worth it where a turn has thousands of moves (PÜNCT).
+    const LEGALITY_WITHOUT_LISTING: bool = false;
 
     /// Every variant id, the default first.
     fn variants() -> &'static [&'static str];
@@ -86,6 +91,15 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`MoveError`] saying what is wrong: bad syntax, an illegal turn, an ambiguous
     /// abbreviation, or a finished game.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
+
+    /// Whether `mv`, a move of this game but perhaps of another position, is legal here,
+    /// told without listing the moves: `true` only for a legal move. Where
+    /// [`LEGALITY_WITHOUT_LISTING`](Game::LEGALITY_WITHOUT_LISTING) is set, `false` only for
+    /// an illegal move or a pass; by default always `false` (not known).
+    fn legal_without_listing(&self, mv: Self::Move) -> bool {
+        let _ = mv;
+        false
+    }
 }
 
 /// How a game shows itself: a text diagram, an SVG picture and click paths for the generic

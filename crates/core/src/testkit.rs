@@ -48,6 +48,10 @@ where
 /// * the incremental hash equals the recomputed one, after `play` and after `undo`;
 /// * `undo` restores the position exactly;
 /// * `turns_played` counts up and down with `play` and `undo`;
+/// * [`Game::legal_without_listing`] says legal only of legal moves, asked about this
+///   position's moves and the two before's; where the game sets
+///   [`Game::LEGALITY_WITHOUT_LISTING`], of every legal move but one that is the only move
+///   (a pass);
 /// * `check`, the caller's game-specific invariants (piece conservation…).
 ///
 /// `pick` is given the number of legal moves (at least one) and returns the index of the
@@ -70,6 +74,9 @@ where
     let mut positions = vec![game.clone()];
     let mut names: Vec<String> = Vec::new();
     let mut seen = HashSet::new();
+    // The legal moves of the two positions before this one: moves of other positions, as the
+    // search remembers them, to ask `legal_without_listing` about.
+    let mut earlier: [Vec<G::Move>; 2] = [Vec::new(), Vec::new()];
     for turn in 0.. {
         check(&game);
         assert_eq!(game.hash(), game.compute_hash(), "hash drifted before turn {turn}: {names:?}");
@@ -88,9 +95,23 @@ where
                 Err(e) => panic!("'{text}' does not parse back at turn {turn}: {e} ({names:?})"),
             }
         }
+        for &mv in earlier.iter().flatten().chain(&moves) {
+            let legal = seen.contains(&mv);
+            let told = game.legal_without_listing(mv);
+            assert!(
+                !told || legal,
+                "{mv:?} is told legal without listing at turn {turn} but is not: {names:?}"
+            );
+            assert!(
+                told || !legal || !G::LEGALITY_WITHOUT_LISTING || moves.len() == 1,
+                "{mv:?} is legal at turn {turn} but not told so without listing: {names:?}"
+            );
+        }
         if moves.is_empty() {
             break;
         }
+        earlier.swap(0, 1);
+        earlier[1].clone_from(&moves);
         let Some(index) = pick(moves.len()) else { break };
         let mv = moves[index];
         names.push(game.format_move(mv));

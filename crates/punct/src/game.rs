@@ -11,6 +11,7 @@ impl Game for Position {
     type Move = Move;
     const NAME: &'static str = "punct";
     const DISPLAY_NAME: &'static str = "PÜNCT";
+    const LEGALITY_WITHOUT_LISTING: bool = true;
 
     fn variants() -> &'static [&'static str] {
         &["standard", "basic"]
@@ -78,6 +79,10 @@ impl Game for Position {
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         self.parse_inner(text)
+    }
+
+    fn legal_without_listing(&self, mv: Move) -> bool {
+        self.action_legal(mv)
     }
 
     ply_core::state_history_methods!();

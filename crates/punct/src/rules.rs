@@ -726,6 +726,45 @@ impl Position {
         st.placement_check(self.restricted(), [at.index() as u8, a, b])
     }
 
+    /// Whether `mv` is a legal placement or shift here, told by the rules the generators
+    /// apply to one move ([P1]–[P5], [M1]–[M8], the landing rules) without listing the
+    /// others. A pass is never told legal: that needs the list ([A3]).
+    pub(crate) fn action_legal(&self, mv: Move) -> bool {
+        let st = &self.state;
+        if st.outcome.is_some() {
+            return false;
+        }
+        match mv {
+            Move::Place { at, orient } => {
+                SHAPES[at.index()][orient.index()][0] != NONE
+                    && self.placement_legal(at, orient).is_ok()
+            }
+            Move::Shift { from, to, orient } => {
+                let Some(i) = st.movable_at(from.index() as u8) else { return false };
+                let piece = st.pieces[i as usize];
+                let (to, o) = (to.index() as u8, orient.0);
+                let [a, b] = SHAPES[to as usize][o as usize];
+                if orient.kind() != Orient(piece.orient).kind()
+                    || (to == piece.at && o == piece.orient) // [M5]
+                    || a == NONE
+                {
+                    return false;
+                }
+                // [M2]: where it stands or along a line from there, as the generator walks.
+                let on_a_line = to == piece.at
+                    || NEIGHBOURS[piece.at as usize].iter().enumerate().any(|(d, &first)| {
+                        let mut q = first;
+                        while q != NONE && q != to {
+                            q = NEIGHBOURS[q as usize][d];
+                        }
+                        q == to
+                    });
+                on_a_line && st.land(&st.lift(i), to, o, a, b).is_ok()
+            }
+            Move::Pass => false,
+        }
+    }
+
     /// The outcome after a turn that changed the visible colour of `changed` points at most
     /// (`NONE` fills the rest).
     pub(crate) fn decide(
@@ -848,5 +887,58 @@ mod tests {
             }
         }
         assert!(shifts > 50_000 && raised > 5_000, "{shifts} shifts, {raised} above the board");
+    }
+
+    /// Every placement and every shift of every piece on the board, to every point in every
+    /// orientation, is legal without listing exactly when the list has it, at the positions
+    /// of games that shift as often as they can.
+    #[test]
+    fn legality_without_listing_is_the_list() {
+        let (mut asked, mut legal_shifts) = (0usize, 0usize);
+        let mut moves = Vec::new();
+        let mut rng = 0xC0FFEE;
+        for _game in 0..3 {
+            let mut position = Position::new("standard").expect("standard");
+            for _turn in 0..120 {
+                if position.outcome().is_some() {
+                    break;
+                }
+                position.legal_moves(&mut moves);
+                let listed: std::collections::HashSet<Move> = moves.iter().copied().collect();
+                let st = &position.state;
+                let mut froms: Vec<u8> = (0..st.n).map(|i| st.pieces[i as usize].at).collect();
+                froms.dedup();
+                for at in 0..N_POINTS as u8 {
+                    for o in 0..N_ORIENTS as u8 {
+                        let (to, orient) = (Point(at), Orient(o));
+                        let candidates = std::iter::once(Move::Place { at: to, orient }).chain(
+                            froms.iter().map(|&f| Move::Shift { from: Point(f), to, orient }),
+                        );
+                        for mv in candidates {
+                            let legal = listed.contains(&mv);
+                            assert_eq!(
+                                position.action_legal(mv),
+                                legal,
+                                "{mv} at {}",
+                                position.position_string()
+                            );
+                            asked += 1;
+                            legal_shifts += usize::from(legal && matches!(mv, Move::Shift { .. }));
+                        }
+                    }
+                }
+                let (next, x) = splitmix64(rng);
+                rng = next;
+                let shifts: Vec<Move> =
+                    moves.iter().copied().filter(|m| matches!(m, Move::Shift { .. })).collect();
+                let pick = if shifts.is_empty() || x % 3 == 0 {
+                    moves[(x >> 8) as usize % moves.len()]
+                } else {
+                    shifts[(x >> 8) as usize % shifts.len()]
+                };
+                position.play(pick);
+            }
+        }
+        assert!(asked > 1_000_000 && legal_shifts > 10_000, "{asked} asked, {legal_shifts} shifts");
     }
 }

@@ -2,7 +2,7 @@
 //! memory).
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use ply_boop::{Boop, Pool, Setup, Variant};
@@ -15,9 +15,12 @@ use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher, Stop};
 /// `root_moves` says, where that is not 0), and after some moves the same player moves
 /// again, so sign handling is exercised. Some positions are won or lost outright; the rest
 /// have a hash-derived evaluation, better for the first player under the root move
-/// `favourite`.
+/// `favourite`. `TELLS` says what it tells of a move's legality without listing the moves
+/// ([`Game::legal_without_listing`]): 0 nothing, as most games; 1 it sets the flag that it can
+/// but tells nothing (so the search orders moves as for a telling game, all from the list);
+/// 2 every legal move.
 #[derive(Clone, Debug, PartialEq)]
-struct Tree {
+struct Tree<const TELLS: u8 = 0> {
     path: Vec<u16>,
     to_move: Vec<Player>,
     max_len: usize,
@@ -29,24 +32,25 @@ fn mix(path: &[u16]) -> u64 {
     path.iter().fold(0x1234_5678u64, |h, &m| splitmix64(h ^ u64::from(m)).1)
 }
 
-impl Tree {
-    fn new(seed: u8, max_len: usize) -> Tree {
+impl<const TELLS: u8> Tree<TELLS> {
+    fn new(seed: u8, max_len: usize) -> Self {
         let path = vec![seed.into()];
         Tree { path, to_move: vec![Player::P1], max_len, root_moves: 0, favourite: None }
     }
 
     /// A tree whose root has `root_moves` moves, the last one searched (the highest one
     /// that [`TreeEval`] gives the lowest prior) better than the rest for the first player.
-    fn wide(seed: u8, max_len: usize, root_moves: u16) -> Tree {
+    fn wide(seed: u8, max_len: usize, root_moves: u16) -> Self {
         let favourite = Some((0..root_moves).rev().find(|mv| mv % 5 == 0).unwrap_or(0));
         Tree { root_moves, favourite, ..Tree::new(seed, max_len) }
     }
 }
 
-impl Game for Tree {
+impl<const TELLS: u8> Game for Tree<TELLS> {
     type Move = u16;
     const NAME: &'static str = "tree";
     const DISPLAY_NAME: &'static str = "tree";
+    const LEGALITY_WITHOUT_LISTING: bool = TELLS > 0;
     fn variants() -> &'static [&'static str] {
         &["tree"]
     }
@@ -104,17 +108,27 @@ impl Game for Tree {
     fn parse_move(&self, s: &str) -> Result<u16, MoveError> {
         s.parse().map_err(|_| MoveError::Syntax(s.into()))
     }
+    fn legal_without_listing(&self, mv: u16) -> bool {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        let legal = TELLS == 2 && moves.contains(&mv);
+        TOLD.fetch_add(usize::from(legal), Ordering::Relaxed);
+        legal
+    }
 }
+
+/// How many moves trees have told legal without listing.
+static TOLD: AtomicUsize = AtomicUsize::new(0);
 
 #[derive(Clone, Copy, Debug, Default)]
 struct TreeEval;
 
-impl Evaluate for Tree {
+impl<const TELLS: u8> Evaluate for Tree<TELLS> {
     type Evaluator = TreeEval;
 }
 
-impl Evaluator<Tree> for TreeEval {
-    fn evaluate(&self, tree: &Tree) -> i32 {
+impl<const TELLS: u8> Evaluator<Tree<TELLS>> for TreeEval {
+    fn evaluate(&self, tree: &Tree<TELLS>) -> i32 {
         let mut v = (mix(&tree.path) >> 20) as i32 % 1000 - 500;
         if tree.favourite.is_some() && tree.path.get(1).copied() == tree.favourite {
             v += 400;
@@ -122,10 +136,10 @@ impl Evaluator<Tree> for TreeEval {
         // From P1's point of view, turned to the player to move.
         if tree.to_move() == Player::P1 { v } else { -v }
     }
-    fn material(&self, _: &Tree) -> i32 {
+    fn material(&self, _: &Tree<TELLS>) -> i32 {
         0
     }
-    fn move_prior(&self, _: &Tree, mv: u16) -> i32 {
+    fn move_prior(&self, _: &Tree<TELLS>, mv: u16) -> i32 {
         // Multiples of 5 lowest.
         i32::from(mv) * 7 % 5
     }
@@ -188,6 +202,36 @@ fn alphabeta_agrees_with_plain_negamax() {
             assert_eq!(v, expected, "seed {seed} depth {depth}: best move is not best");
         }
     }
+}
+
+/// Where a game tells moves legal without listing them, the search tries the table move and
+/// the killers before it lists a node's moves: the same value as the plain negamax and a
+/// move worth it, with one thread and two, and with one thread the very tree (the same node
+/// count) of a search that finds the same moves first in the list.
+#[test]
+fn moves_tried_before_the_list_change_no_value_and_no_node() {
+    let told = TOLD.load(Ordering::Relaxed);
+    for seed in 0..60u8 {
+        for depth in 1..=5 {
+            let expected = negamax(&mut Tree::new(seed, 8), depth, 0);
+            let listing: Tree<1> = Tree::new(seed, 8);
+            let telling: Tree<2> = Tree::new(seed, 8);
+            let r = AlphaBeta::new(1, 1).search(&listing, &Limits::depth(depth), &stop());
+            assert_eq!(r.score.0, expected, "seed {seed} depth {depth}, listing");
+            for threads in [1, 2] {
+                let mut ab: AlphaBeta<Tree<2>> = AlphaBeta::new(1, threads);
+                let t = ab.search(&telling, &Limits::depth(depth), &stop());
+                let context = format!("seed {seed} depth {depth} threads {threads}");
+                assert_eq!(t.score.0, expected, "{context}");
+                let v = value_of_move(&Tree::new(seed, 8), t.best.unwrap(), depth);
+                assert_eq!(v, expected, "{context}: best move is not best");
+                if threads == 1 {
+                    assert_eq!((t.nodes, t.best), (r.nodes, r.best), "{context}");
+                }
+            }
+        }
+    }
+    assert!(TOLD.load(Ordering::Relaxed) > told + 1_000, "the trees told few moves legal");
 }
 
 /// Where the root has enough moves for the threads to share them out (PÜNCT's, ZÈRTZ's

@@ -53,6 +53,15 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Whether some move of the player to move might be forcing: `false` is a promise that
+    /// none is ([`is_forcing`](Evaluator::is_forcing)), and quiescence then takes the static
+    /// value without listing the moves (PÜNCT, which has no forcing moves, lists thousands a
+    /// turn). The default, `true`, promises nothing.
+    fn may_force(&self, game: &G) -> bool {
+        let _ = game;
+        true
+    }
+
     /// Whether the player to move must play a forcing move (ZÈRTZ's compulsory captures).
     /// Alpha-beta then treats the position as a chess program treats check: the turn costs
     /// no depth, so the horizon does not fall inside a forced sequence, and quiescence searches

@@ -663,6 +663,11 @@ impl Evaluator<Position> for Eval {
         1000.0
     }
 
+    /// No move is forcing (quiescence would follow none): the search need not list them.
+    fn may_force(&self, _: &Position) -> bool {
+        false
+    }
+
     /// A turn wins at once only by a connection of the mover ([E2]: the other player's
     /// connection alone makes him the winner) or by the mover's last placement ([E3]). See
     /// [`WinPoints`]: no turn wins when no point can be one of those a winning piece lands on.

@@ -808,7 +808,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // needed.
         let forced = qdepth > 0 && ply < MAX_PLY && self.eval.must_force(&self.game);
         let stand = if forced { -INFINITY } else { self.eval.evaluate(&self.game) };
-        if !forced && (qdepth == 0 || ply >= MAX_PLY || stand >= beta) {
+        if !forced
+            && (qdepth == 0 || ply >= MAX_PLY || stand >= beta || !self.eval.may_force(&self.game))
+        {
             return stand;
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);

@@ -234,6 +234,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn is_forcing(&self, game: &G, mv: G::Move) -> bool {
         self.eval.is_forcing(game, mv)
     }
+    fn may_force(&self, game: &G) -> bool {
+        self.eval.may_force(game)
+    }
     fn must_force(&self, game: &G) -> bool {
         self.eval.must_force(game)
     }

@@ -186,7 +186,7 @@ const BENCH: [(&str, &str, u64); 12] = [
     ("gipf", "alphabeta depth 5", 37_366),
     ("gipf", "mcts 60000 playouts", 60_000),
     ("zertz", "perft 2", 3_277_260),
-    ("zertz", "alphabeta depth 2", 7_685),
+    ("zertz", "alphabeta depth 2", 7_607),
     ("zertz", "mcts 50000 playouts", 50_000),
     ("boop", "perft 5", 45_923_628),
     ("boop", "alphabeta depth 6", 129_773),
@@ -197,7 +197,7 @@ const BENCH: [(&str, &str, u64); 12] = [
 ];
 
 /// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
-const SIGNATURE: u64 = 76_419_578;
+const SIGNATURE: u64 = 76_419_500;
 
 #[test]
 fn bench_signature_is_the_documented_one() {

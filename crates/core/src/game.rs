@@ -31,10 +31,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// the third time). A search may then score a position that repeats one of its own line
     /// as that draw at once: whoever could avoid the cycle the first time can avoid it then.
     const REPETITION_DRAWS: bool = false;
-    /// Whether [`legal_without_listing`](Game::legal_without_listing) tells every legal move
-    /// but a pass from an illegal one. A search then tries the moves it remembers (the
-    /// table's, the killers) before it lists a node's moves, and a node they cut off is
-    /// never listed: worth it where a turn has thousands of moves (PÜNCT).
+    /// Whether [`legal_without_listing`](Game::legal_without_listing) tells, at every
+    /// position, either every legal move or none (PÜNCT: all but a pass, which is legal only
+    /// as the only move; ZÈRTZ: every placement and no capture, which leaves no placement
+    /// legal). A search then tries the moves it remembers (the table's, the killers) before
+    /// it lists a node's moves, and a node they cut off is never listed: worth it where a
+    /// turn has hundreds or thousands of moves.
     const LEGALITY_WITHOUT_LISTING: bool = false;
 
     /// Every variant id, the default first.
@@ -93,9 +95,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError>;
 
     /// Whether `mv`, a move of this game but perhaps of another position, is legal here,
-    /// told without listing the moves: `true` only for a legal move. Where
-    /// [`LEGALITY_WITHOUT_LISTING`](Game::LEGALITY_WITHOUT_LISTING) is set, `false` only for
-    /// an illegal move or a pass; by default always `false` (not known).
+    /// told without listing the moves: `true` only for a legal move, `false` for an illegal
+    /// one or one it cannot tell (see
+    /// [`LEGALITY_WITHOUT_LISTING`](Game::LEGALITY_WITHOUT_LISTING)); by default always
+    /// `false`.
     fn legal_without_listing(&self, mv: Self::Move) -> bool {
         let _ = mv;
         false

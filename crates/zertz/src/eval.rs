@@ -498,6 +498,11 @@ impl Evaluator<Position> for Eval {
         matches!(mv, Move::Capture { .. })
     }
 
+    /// Only captures are forcing, and there are captures exactly when a marble can jump.
+    fn may_force(&self, position: &Position) -> bool {
+        position.has_jump()
+    }
+
     /// A jump, when there is one, is compulsory.
     fn must_force(&self, position: &Position) -> bool {
         position.has_jump()

@@ -13,6 +13,7 @@ impl Game for Position {
     const NAME: &'static str = "zertz";
     const DISPLAY_NAME: &'static str = "ZÈRTZ";
     const REPETITION_DRAWS: bool = true;
+    const LEGALITY_WITHOUT_LISTING: bool = true;
 
     fn variants() -> &'static [&'static str] {
         VARIANTS
@@ -115,6 +116,23 @@ impl Game for Position {
         notation::parse(self, text)
     }
 
+    /// A placement, told by the rules the generator applies to one; never a capture: while
+    /// a marble can jump a capture is compulsory and no placement is legal, so this tells
+    /// every legal move or none.
+    fn legal_without_listing(&self, mv: Move) -> bool {
+        let Move::Place { colour, ring, remove } = mv else { return false };
+        if self.state.outcome.is_some()
+            || self.state.vacant() & (1u64 << ring) == 0
+            || !self.placeable()[colour.index()]
+            || self.has_jump()
+        {
+            return false;
+        }
+        // A free ring other than the one just filled goes, if there is one.
+        let rest = self.free_rings() & !(1u64 << ring);
+        if rest == 0 { remove == NONE } else { remove < 64 && rest & (1u64 << remove) != 0 }
+    }
+
     ply_core::state_history_methods!();
 }
 
@@ -175,6 +193,50 @@ mod tests {
         side.history.push(other);
         side.play(mv);
         assert_eq!(side.outcome(), None);
+    }
+
+    /// Every placement of every colour on every ring with every removal (and none), at the
+    /// positions of random games on every board, is legal without listing exactly when the
+    /// list has it; captures never are.
+    #[test]
+    fn legality_without_listing_is_the_list() {
+        let (mut asked, mut legal, mut captures) = (0usize, 0usize, 0usize);
+        let mut moves = Vec::new();
+        let mut rng = 0xC0FFEE;
+        for variant in VARIANTS {
+            for _game in 0..4 {
+                let mut position = Position::new(variant).expect("variant");
+                while position.outcome().is_none() {
+                    position.legal_moves(&mut moves);
+                    let listed: std::collections::HashSet<Move> = moves.iter().copied().collect();
+                    for &mv in &moves {
+                        if matches!(mv, Move::Capture { .. }) {
+                            assert!(!position.legal_without_listing(mv));
+                            captures += 1;
+                        }
+                    }
+                    let rings = position.layout.n as u8;
+                    for colour in Colour::ALL {
+                        for ring in 0..rings {
+                            for remove in (0..rings).chain([NONE]) {
+                                let mv = Move::Place { colour, ring, remove };
+                                let is = listed.contains(&mv);
+                                assert_eq!(position.legal_without_listing(mv), is, "{mv:?}");
+                                asked += 1;
+                                legal += usize::from(is);
+                            }
+                        }
+                    }
+                    let (next, x) = ply_core::zobrist::splitmix64(rng);
+                    rng = next;
+                    position.play(moves[(x >> 8) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(
+            asked > 1_000_000 && legal > 50_000 && captures > 100,
+            "{asked} {legal} {captures}"
+        );
     }
 
     /// A win takes precedence over a repetition.

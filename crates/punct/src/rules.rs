@@ -856,6 +856,18 @@ mod tests {
         (out, raised)
     }
 
+    /// The next move of a game that shifts as often as it can: one of `shifts` where there
+    /// are any, but one time in `every` (and where there are none) one of all `moves`.
+    fn shift_heavy(moves: &[Move], shifts: &[Move], rng: &mut u64, every: u64) -> Move {
+        let (next, x) = splitmix64(*rng);
+        *rng = next;
+        if shifts.is_empty() || x % every == 0 {
+            moves[(x >> 8) as usize % moves.len()]
+        } else {
+            shifts[(x >> 8) as usize % shifts.len()]
+        }
+    }
+
     /// The landings as sets are the landing rules, move for move and in the same order, at
     /// every position of games that shift as often as they can (so that pieces stack).
     #[test]
@@ -876,14 +888,7 @@ mod tests {
                 shifts += expected.len();
                 raised += r;
                 position.legal_moves(&mut moves);
-                let (next, x) = splitmix64(rng);
-                rng = next;
-                let pick = if expected.is_empty() || x % 4 == 0 {
-                    moves[(x >> 8) as usize % moves.len()]
-                } else {
-                    expected[(x >> 8) as usize % expected.len()]
-                };
-                position.play(pick);
+                position.play(shift_heavy(&moves, &expected, &mut rng, 4));
             }
         }
         assert!(shifts > 50_000 && raised > 5_000, "{shifts} shifts, {raised} above the board");
@@ -927,16 +932,9 @@ mod tests {
                         }
                     }
                 }
-                let (next, x) = splitmix64(rng);
-                rng = next;
                 let shifts: Vec<Move> =
                     moves.iter().copied().filter(|m| matches!(m, Move::Shift { .. })).collect();
-                let pick = if shifts.is_empty() || x % 3 == 0 {
-                    moves[(x >> 8) as usize % moves.len()]
-                } else {
-                    shifts[(x >> 8) as usize % shifts.len()]
-                };
-                position.play(pick);
+                position.play(shift_heavy(&moves, &shifts, &mut rng, 3));
             }
         }
         assert!(asked > 1_000_000 && legal_shifts > 10_000, "{asked} asked, {legal_shifts} shifts");

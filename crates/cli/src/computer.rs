@@ -295,13 +295,27 @@ pub(crate) fn play_one(
     b: &Contestant,
     index: usize,
 ) -> anyhow::Result<Finished> {
-    let mut engines: Vec<Box<dyn AnyEngine>> =
-        vec![entry.new_engine(variant)?, entry.new_engine(variant)?];
+    let mut engines: [Box<dyn AnyEngine>; 2] =
+        [entry.new_engine(variant)?, entry.new_engine(variant)?];
     for (engine, weights) in engines.iter_mut().zip([&args.a_weights, &args.b_weights]) {
         if let Some(w) = weights {
             engine.set_weights(w).map_err(UsageError)?;
         }
     }
+    play_one_with(entry, variant, args, a, b, index, engines)
+}
+
+/// [`play_one`] with A's and B's engines given (their weights set; `args`' weights then only
+/// name them in the record).
+pub(crate) fn play_one_with(
+    entry: &EngineEntry,
+    variant: &str,
+    args: &MatchArgs,
+    a: &Contestant,
+    b: &Contestant,
+    index: usize,
+    mut engines: [Box<dyn AnyEngine>; 2],
+) -> anyhow::Result<Finished> {
     let mut game = entry.new_engine(variant)?;
     let a_is_p1 = index.is_multiple_of(2);
     // The opening is shared by the two games of a pair.

@@ -20,6 +20,7 @@ mod library;
 mod loadtest;
 mod position;
 mod serve;
+mod spsa;
 mod tune;
 
 /// Play GIPF, ZÈRTZ, PÜNCT and boop. exactly by their rules.

@@ -76,6 +76,17 @@ pub struct TuneArgs {
     /// them; e.g. terms whose cost in search time the fit cannot see.
     #[arg(long, value_delimiter = ',', value_name = "NAMES")]
     pub hold: Vec<String>,
+    /// Tune by play instead (SPSA, docs/tuning.md): this many pairs of games between two
+    /// perturbations of the weights, --player a move each (a node budget such as
+    /// `nodes:30000` keeps the run reproducible), stepping the weights towards the winner.
+    /// Writes weights.txt, spsa.tsv (the values after every 16 pairs) and tune.txt. No
+    /// positions are fitted: --games, --records, --positions and --label do not apply.
+    #[arg(long, value_name = "PAIRS", conflicts_with_all = ["positions", "records", "label"])]
+    pub spsa: Option<usize>,
+    /// With --spsa, the last step's size (fishtest's R_end): a value moves by about this
+    /// times its perturbation per game pair won.
+    #[arg(long, default_value_t = ply_search::spsa::Spsa::DEFAULT_RATE, value_name = "R", requires = "spsa")]
+    pub spsa_rate: f64,
     /// Passes over the weights, at most.
     #[arg(long, default_value_t = 40)]
     pub passes: usize,
@@ -331,6 +342,9 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
 
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
+    if let Some(pairs) = args.spsa {
+        return crate::spsa::run(args, &entry, &variant, pairs);
+    }
     let registry = ply_games::registry();
     let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
     let label = label_think(args, &entry)?;
@@ -476,37 +490,47 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     print!("{text}");
 
     // 3. The check.
-    let mut code = ExitCode::SUCCESS;
-    if args.check > 0 {
-        let spec = format!("time:{}", args.check_time);
-        let check = MatchArgs {
-            game: args.game.clone(),
-            variant: Some(variant.clone()),
-            a: Some(spec.clone()),
-            b: Some(spec),
-            round_robin: None,
-            games: args.check,
-            threads: args.threads,
-            seed: args.seed.wrapping_add(1_000_003),
-            opening: args.check_opening,
-            max_turns: 600,
-            out: Some(args.out.join("check")),
-            a_weights: Some(weights_path.display().to_string()),
-            b_weights: Some(args.start.clone()),
-        };
-        let summary = play_match(&check)?;
-        let _ = writeln!(text, "\ncheck: the fitted weights (A) against '{}' (B)", args.start);
-        text.push_str(&summary.text);
-        print!("\ncheck: the fitted weights (A) against '{}' (B)\n{}", args.start, summary.text);
-        if summary.failures > 0 {
-            code = ExitCode::from(1);
-        }
-    }
+    let code = check(args, &variant, &weights_path, &mut text)?;
     let report_path = args.out.join("tune.txt");
     std::fs::write(&report_path, &text)
         .with_context(|| format!("cannot write {}", report_path.display()))?;
     println!("wrote {} and {}", weights_path.display(), report_path.display());
     Ok(code)
+}
+
+/// With `--check`, plays the weights at `weights` (A) against the starting ones (B), adding
+/// the result to `text` and printing it; failure when a game failed.
+pub(crate) fn check(
+    args: &TuneArgs,
+    variant: &str,
+    weights: &Path,
+    text: &mut String,
+) -> anyhow::Result<ExitCode> {
+    if args.check == 0 {
+        return Ok(ExitCode::SUCCESS);
+    }
+    let spec = format!("time:{}", args.check_time);
+    let check = MatchArgs {
+        game: args.game.clone(),
+        variant: Some(variant.to_string()),
+        a: Some(spec.clone()),
+        b: Some(spec),
+        round_robin: None,
+        games: args.check,
+        threads: args.threads,
+        seed: args.seed.wrapping_add(1_000_003),
+        opening: args.check_opening,
+        max_turns: 600,
+        out: Some(args.out.join("check")),
+        a_weights: Some(weights.display().to_string()),
+        b_weights: Some(args.start.clone()),
+    };
+    let summary = play_match(&check)?;
+    let head = format!("\ncheck: the tuned weights (A) against '{}' (B)\n", args.start);
+    text.push_str(&head);
+    text.push_str(&summary.text);
+    print!("{head}{}", summary.text);
+    Ok(if summary.failures > 0 { ExitCode::from(1) } else { ExitCode::SUCCESS })
 }
 
 #[cfg(test)]

@@ -383,6 +383,92 @@ fn tune_labels_by_a_search_holds_values_and_refuses_bad_settings_before_any_game
 }
 
 #[test]
+fn tune_by_play_steps_the_weights_reproducibly_and_refuses_bad_settings() {
+    let dir = std::env::temp_dir().join(format!("ply-tune-spsa-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |out: &std::path::Path, threads: &str| {
+        let o = ply(&[
+            "tune",
+            "boop",
+            "--spsa",
+            "20",
+            "--player",
+            "nodes:300",
+            "--opening",
+            "2",
+            "--seed",
+            "3",
+            "--hold",
+            "TEMPO,THREE",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    let (one, two) = (dir.join("one"), dir.join("two"));
+    let out = run(&two, "2");
+    assert!(out.contains("SPSA: 20 pairs of games, nodes:300 a move"), "{out}");
+    assert!(out.contains("held at their 'default' values: TEMPO, THREE"), "{out}");
+    assert!(!out.lines().any(|l| l.starts_with("TEMPO ")), "a held value is not reported: {out}");
+    // The trace: the start, then a row after each 16 pairs and one at the end.
+    let trace = std::fs::read_to_string(two.join("spsa.tsv")).unwrap();
+    let rows: Vec<&str> = trace.lines().collect();
+    assert_eq!(rows.len(), 4, "{trace}");
+    assert!(rows[0].starts_with("pairs\tplus score\tCAT\tPLACE[0]"), "{trace}");
+    assert!(rows[1].starts_with("0\t0.000\t337\t134\t134\t"), "the default values: {trace}");
+    assert!(rows[2].starts_with("16\t") && rows[3].starts_with("20\t"), "{trace}");
+    assert_ne!(rows[1].split_once("\t0.000").unwrap().1, rows[3].split_once('\t').unwrap().1);
+    // The weights file keeps the held values and is one ply match reads.
+    let weights = std::fs::read_to_string(two.join("weights.txt")).unwrap();
+    assert!(weights.contains("\nTEMPO 157\n") && weights.contains("\nTHREE 153\n"));
+    let w = two.join("weights.txt");
+    let o = ply(&[
+        "match",
+        "boop",
+        "--a",
+        "nodes:200",
+        "--a-weights",
+        w.to_str().unwrap(),
+        "--b",
+        "nodes:200",
+        "--games",
+        "2",
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // Node budgets and fixed batches: one thread tunes to the same values.
+    run(&one, "1");
+    let values = |d: &std::path::Path| {
+        let t = std::fs::read_to_string(d.join("weights.txt")).unwrap();
+        t.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n")
+    };
+    assert_eq!(values(&one), values(&two));
+    assert_eq!(
+        std::fs::read_to_string(one.join("spsa.tsv")).unwrap(),
+        std::fs::read_to_string(two.join("spsa.tsv")).unwrap()
+    );
+    // Bad settings are refused before any game.
+    for (bad, says) in [
+        (vec!["--spsa", "0"], "--spsa needs at least one pair of games"),
+        (vec!["--spsa", "4", "--player", "random"], "--player random plays without weights"),
+        (vec!["--spsa", "4", "--hold", "TEMP"], "--hold TEMP: no tuned value of that name ("),
+        (vec!["--spsa", "4", "--spsa-rate", "0"], "--spsa-rate 0 is not a positive number"),
+        (vec!["--spsa", "4", "--positions", "p.txt"], "cannot be used with"),
+    ] {
+        let fresh = dir.join("refused");
+        let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap()];
+        args.extend(bad);
+        let o = ply(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        assert!(!fresh.join("spsa.tsv").exists(), "no game was played");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bestmove_and_analyse_evaluate_with_the_weights_asked_for() {
     let at = |weights: Option<&str>| {
         let mut args = vec!["bestmove", "boop", "--depth", "3", "--moves", "Kc3 Kd4"];

@@ -187,6 +187,24 @@ pub trait AnyEngine: Send {
     fn set_weights(&mut self, name: &str) -> Result<(), String>;
     /// The weights it evaluates with, as a weights file.
     fn weights_text(&self) -> String;
+    /// Every value of the weights it evaluates with, in the file's order.
+    fn weight_values(&self) -> Vec<WeightValue>;
+    /// Evaluates with `values` (one for each of [`weight_values`](AnyEngine::weight_values),
+    /// in its order) from now on (`ply tune --spsa`).
+    ///
+    /// # Errors
+    /// A count that is not the weights' count.
+    fn set_weight_values(&mut self, values: &[i32]) -> Result<(), String>;
+}
+
+/// One value of an evaluator's weights.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WeightValue {
+    /// Its group's name, with its place in the group if the group holds more (`UNSAFE[3]`).
+    pub name: String,
+    pub value: i32,
+    /// Whether `ply tune` may change it (a `fixed` group holds a convention).
+    pub tuned: bool,
 }
 
 /// An evaluator wrapped so that its evaluation carries reproducible noise: the same position
@@ -428,6 +446,34 @@ where
     }
     fn weights_text(&self) -> String {
         self.eval.weights().to_text("")
+    }
+    fn weight_values(&self) -> Vec<WeightValue> {
+        type W<G> = <<G as Evaluate>::Evaluator as Tunable<G>>::Weights;
+        let tuned = W::<G>::tuned_indices();
+        self.eval
+            .weights()
+            .values()
+            .iter()
+            .enumerate()
+            .map(|(i, &value)| WeightValue {
+                name: W::<G>::value_name(i),
+                value,
+                tuned: tuned.contains(&i),
+            })
+            .collect()
+    }
+    fn set_weight_values(&mut self, values: &[i32]) -> Result<(), String> {
+        let mut weights = *self.eval.weights();
+        let count = weights.values().len();
+        if values.len() != count {
+            return Err(format!("{} values given; the weights hold {count}", values.len()));
+        }
+        weights.values_mut().copy_from_slice(values);
+        if &weights != self.eval.weights() {
+            self.eval = G::Evaluator::with_weights(weights);
+            self.weights_changed = true;
+        }
+        Ok(())
     }
 }
 

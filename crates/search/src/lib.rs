@@ -20,6 +20,7 @@ mod mcts;
 mod ordering;
 mod rng;
 mod score;
+pub mod spsa;
 pub mod tactics;
 pub mod testkit;
 pub mod tune;
@@ -27,6 +28,7 @@ pub mod tune;
 pub use alphabeta::AlphaBeta;
 pub use engine::{
     AnyEngine, BenchSpec, Engine, EngineEntry, LevelTable, Noisy, Speed, Think, Thought,
+    WeightValue,
 };
 pub use mcts::Mcts;
 pub use rng::Rng;

@@ -187,19 +187,29 @@ fn fit_scale(evals: &[i32], results: &[f64]) -> f64 {
 
 /// The indices of the values to fit: the tuned ones but those `settings` holds.
 fn without_held<W: Weights>(settings: &TuneSettings) -> Result<Vec<usize>, TuneError> {
-    let tuned = W::tuned_indices();
-    // `h` names value `i` itself (`UNSAFE[3]`) or its group (`UNSAFE`).
-    let names = |h: &str, i: usize| {
-        let name = W::value_name(i);
-        h == name || h == name.split('[').next().unwrap_or(&name)
-    };
-    for h in &settings.hold {
-        if !tuned.iter().any(|&i| names(h, i)) {
-            let known = tuned.iter().map(|&i| W::value_name(i)).collect();
+    let tuned: Vec<(usize, String)> =
+        W::tuned_indices().into_iter().map(|i| (i, W::value_name(i))).collect();
+    unheld(&tuned, &settings.hold)
+}
+
+/// The indices of `tuned` (each with its value's name) that no name of `hold` holds: a
+/// group's name holds all of it (`UNSAFE`), a value's name (`UNSAFE[3]`) that one.
+///
+/// # Errors
+/// A name of `hold` that names no value of `tuned`.
+pub fn unheld(tuned: &[(usize, String)], hold: &[String]) -> Result<Vec<usize>, TuneError> {
+    let holds = |h: &str, name: &str| h == name || h == name.split('[').next().unwrap_or(name);
+    for h in hold {
+        if !tuned.iter().any(|(_, name)| holds(h, name)) {
+            let known = tuned.iter().map(|(_, name)| name.clone()).collect();
             return Err(TuneError::Hold { name: h.clone(), known });
         }
     }
-    Ok(tuned.into_iter().filter(|&i| !settings.hold.iter().any(|h| names(h, i))).collect())
+    Ok(tuned
+        .iter()
+        .filter(|(_, name)| !hold.iter().any(|h| holds(h, name)))
+        .map(|&(i, _)| i)
+        .collect())
 }
 
 /// Fits the weights of `G`'s evaluator to `samples` ([module docs](self)). `stop` ends the

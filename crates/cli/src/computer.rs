@@ -14,6 +14,7 @@ use ply_core::Player;
 use ply_records::{GameResult, Record, RecordMove};
 use ply_search::{Algorithm, AnyEngine, EngineEntry, Limits, Rng, Think};
 
+use crate::external::ExternalPlayer;
 use crate::position::{PositionArgs, UsageError};
 
 /// How hard to think, shared by `bestmove`.
@@ -267,6 +268,16 @@ pub struct MatchArgs {
     /// Player B's weight set, as --a-weights.
     #[arg(long, value_name = "SET|FILE", conflicts_with = "round_robin")]
     pub b_weights: Option<String>,
+    /// Player A's turns come from this program (and its arguments, separated by spaces),
+    /// which speaks ply's engine protocol (docs/engine-protocol.md): e.g. another build,
+    /// `ply-old engine`. One process a game; --a is then time:MS, nodes:N, depth:N or
+    /// level:N (with /tN), sent as `go` limits or options, and --a-weights as its `weights`
+    /// option.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "round_robin")]
+    pub a_engine: Option<String>,
+    /// Player B's program, as --a-engine.
+    #[arg(long, value_name = "COMMAND", conflicts_with = "round_robin")]
+    pub b_engine: Option<String>,
 }
 
 #[derive(Default)]
@@ -293,16 +304,38 @@ pub(crate) fn play_one(
     args: &MatchArgs,
     a: &Contestant,
     b: &Contestant,
+    external: &[Option<ExternalPlayer>; 2],
     index: usize,
 ) -> anyhow::Result<Finished> {
     let mut engines: [Box<dyn AnyEngine>; 2] =
         [entry.new_engine(variant)?, entry.new_engine(variant)?];
-    for (engine, weights) in engines.iter_mut().zip([&args.a_weights, &args.b_weights]) {
-        if let Some(w) = weights {
+    for ((engine, weights), program) in
+        engines.iter_mut().zip([&args.a_weights, &args.b_weights]).zip(external)
+    {
+        if let (Some(w), None) = (weights, program) {
             engine.set_weights(w).map_err(UsageError)?;
         }
     }
-    play_one_with(entry, variant, args, a, b, index, engines)
+    play_one_with(entry, variant, args, [a, b], external, index, engines)
+}
+
+/// The external programs of A and B (`--a-engine`, `--b-engine`), each started once on the
+/// game to fail the match before any game if it cannot play.
+fn externals(
+    args: &MatchArgs,
+    game: &str,
+    variant: &str,
+) -> anyhow::Result<[Option<ExternalPlayer>; 2]> {
+    let mut out = [None, None];
+    let sides =
+        [(&args.a_engine, &args.a, &args.a_weights), (&args.b_engine, &args.b, &args.b_weights)];
+    for (slot, (command, spec, weights)) in out.iter_mut().zip(sides) {
+        let (Some(command), Some(spec)) = (command, spec) else { continue };
+        let player = ExternalPlayer::new(command, spec, weights.as_deref()).map_err(UsageError)?;
+        player.start(game, variant).map_err(UsageError)?;
+        *slot = Some(player);
+    }
+    Ok(out)
 }
 
 /// [`play_one`] with A's and B's engines given (their weights set; `args`' weights then only
@@ -311,11 +344,17 @@ pub(crate) fn play_one_with(
     entry: &EngineEntry,
     variant: &str,
     args: &MatchArgs,
-    a: &Contestant,
-    b: &Contestant,
+    [a, b]: [&Contestant; 2],
+    external: &[Option<ExternalPlayer>; 2],
     index: usize,
     mut engines: [Box<dyn AnyEngine>; 2],
 ) -> anyhow::Result<Finished> {
+    let mut programs = [None, None];
+    for (program, player) in programs.iter_mut().zip(external) {
+        if let Some(player) = player {
+            *program = Some(player.start(entry.name, variant).map_err(anyhow::Error::msg)?);
+        }
+    }
     let mut game = entry.new_engine(variant)?;
     let a_is_p1 = index.is_multiple_of(2);
     // The opening is shared by the two games of a pair.
@@ -340,7 +379,12 @@ pub(crate) fn play_one_with(
                     let mut think = *think;
                     think.seed = args.seed.wrapping_add(index as u64 * 1000 + turn as u64);
                     let started = Instant::now();
-                    let best = engines[side].think(&think, &stop).map(|t| t.best);
+                    let best = match (&mut programs[side], &external[side]) {
+                        (Some(program), Some(player)) => {
+                            Some(program.choose(player, think.seed).map_err(anyhow::Error::msg)?)
+                        }
+                        _ => engines[side].think(&think, &stop).map(|t| t.best),
+                    };
                     thinking[side].0 += started.elapsed();
                     thinking[side].1 += 1;
                     best
@@ -348,9 +392,13 @@ pub(crate) fn play_one_with(
             }
         }
         .context("a game that is not over has a legal move")?;
-        game.play(&mv)?;
+        let mv = game.play(&mv).with_context(|| format!("turn {}: {mv}", turn + 1))?;
         for e in &mut engines {
             e.play(&mv)?;
+        }
+        let position = game.game().position_string();
+        for program in programs.iter_mut().flatten() {
+            program.play(&mv, &position).map_err(anyhow::Error::msg)?;
         }
         moves.push(RecordMove::new(mv));
         if turn + 1 == args.max_turns && game.game().outcome().is_none() {
@@ -377,7 +425,14 @@ pub(crate) fn play_one_with(
             None => spec,
         }
     };
-    let (a_name, b_name) = (name(a, &args.a_weights), name(b, &args.b_weights));
+    let with_program = |name: String, command: &Option<String>| match command {
+        Some(c) => format!("{name} engine:{c}"),
+        None => name,
+    };
+    let (a_name, b_name) = (
+        with_program(name(a, &args.a_weights), &args.a_engine),
+        with_program(name(b, &args.b_weights), &args.b_engine),
+    );
     let mut record = Record::new(entry.name, variant);
     let (p1, p2) = if a_is_p1 { (a_name, b_name) } else { (b_name, a_name) };
     record.set_header("P1", &p1);
@@ -516,8 +571,11 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     };
     let a = parse_spec(a_spec, &entry).map_err(UsageError)?;
     let b = parse_spec(b_spec, &entry).map_err(UsageError)?;
-    for weights in [&args.a_weights, &args.b_weights].into_iter().flatten() {
-        entry.new_engine(&variant)?.set_weights(weights).map_err(UsageError)?;
+    let external = externals(args, entry.name, &variant)?;
+    for (weights, program) in [(&args.a_weights, &external[0]), (&args.b_weights, &external[1])] {
+        if let (Some(weights), None) = (weights, program) {
+            entry.new_engine(&variant)?.set_weights(weights).map_err(UsageError)?;
+        }
     }
     if args.games == 0 {
         bail!(UsageError("--games must be at least 1".into()));
@@ -534,7 +592,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
         args.out.as_deref(),
         &bar,
         |index| {
-            play_one(&entry, &variant, args, &a, &b, index)
+            play_one(&entry, &variant, args, &a, &b, &external, index)
                 .map(|done| (format!("{}-{:04}.ply", entry.name, index + 1), done))
                 .map_err(|e| format!("game {}: {e:#}", index + 1))
         },
@@ -599,7 +657,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("A {a_spec}"),
+        format!("A {a_spec}{}", if args.a_engine.is_some() { " (external)" } else { "" }),
         t.a_wins,
         t.draws,
         t.b_wins,
@@ -609,7 +667,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("B {b_spec}"),
+        format!("B {b_spec}{}", if args.b_engine.is_some() { " (external)" } else { "" }),
         t.b_wins,
         t.draws,
         t.a_wins,

@@ -214,7 +214,7 @@ pub fn run(
         |k| {
             let (p, g) = jobs[k];
             let (i, j) = pairs[p];
-            play_one(entry, variant, args, &contestants[i], &contestants[j], g)
+            play_one(entry, variant, args, &contestants[i], &contestants[j], &[None, None], g)
                 .map(|done| (format!("{}-{}-{}-{:04}.ply", entry.name, i + 1, j + 1, g + 1), done))
                 .map_err(|e| format!("{} vs {}, game {}: {e:#}", names[i], names[j], g + 1))
         },

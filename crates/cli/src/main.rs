@@ -14,6 +14,7 @@ mod analyse;
 mod commands;
 mod computer;
 mod engine;
+mod external;
 mod import;
 mod ladder;
 mod library;

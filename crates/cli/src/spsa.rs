@@ -79,6 +79,8 @@ pub(crate) fn run(
         out: None,
         a_weights: Some("plus".into()),
         b_weights: Some("minus".into()),
+        a_engine: None,
+        b_engine: None,
     };
     let trace_path = args.out.join("spsa.tsv");
     let mut trace = String::from("pairs\tplus score");
@@ -205,7 +207,15 @@ fn play_batch(
                     let game = 2 * p.iteration + g % 2;
                     let played = engine(&p.plus).and_then(|a| {
                         let b = engine(&p.minus)?;
-                        play_one_with(entry, variant, games, player, player, game, [a, b])
+                        play_one_with(
+                            entry,
+                            variant,
+                            games,
+                            [player, player],
+                            &[None, None],
+                            game,
+                            [a, b],
+                        )
                     });
                     match played {
                         Ok(done) => locked(&points)[g / 2] += done.a_score,

@@ -389,6 +389,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 out: Some(dir.clone()),
                 a_weights: Some(args.start.clone()),
                 b_weights: Some(args.start.clone()),
+                a_engine: None,
+                b_engine: None,
             };
             let bar = games_bar(args.games);
             bar.set_message("self-play");
@@ -399,7 +401,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 Some(&dir),
                 &bar,
                 |k| {
-                    play_one(&entry, &variant, &self_play, &player, &player, k)
+                    play_one(&entry, &variant, &self_play, &player, &player, &[None, None], k)
                         .map(|done| (format!("{}-{:04}.ply", entry.name, k + 1), done))
                         .map_err(|e| format!("game {}: {e:#}", k + 1))
                 },
@@ -524,6 +526,8 @@ pub(crate) fn check(
         out: Some(args.out.join("check")),
         a_weights: Some(weights.display().to_string()),
         b_weights: Some(args.start.clone()),
+        a_engine: None,
+        b_engine: None,
     };
     let summary = play_match(&check)?;
     let head = format!("\ncheck: the tuned weights (A) against '{}' (B)\n", args.start);

@@ -469,6 +469,60 @@ fn tune_by_play_steps_the_weights_reproducibly_and_refuses_bad_settings() {
 }
 
 #[test]
+fn an_external_engine_plays_through_the_protocol_the_games_it_plays_in_process() {
+    let dir = std::env::temp_dir().join(format!("ply-external-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let me = format!("{} engine", env!("CARGO_BIN_EXE_ply"));
+    let play = |out: &str, extra: &[&str]| {
+        let d = dir.join(out);
+        let mut args = vec!["match", "gipf", "--games", "4", "--seed", "5", "--threads", "2"];
+        args.extend(["--out", d.to_str().unwrap()]);
+        args.extend(extra);
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        (d, text(&o.stdout))
+    };
+    // Node budgets on one thread are deterministic: this build as an external engine plays
+    // the very games it plays in process, with a level and weights sent as options.
+    let sides = ["--a", "nodes:400", "--b", "level:3", "--b-weights", "hand"];
+    let (inside, _) = play("inside", &sides);
+    let mut outside_args = sides.to_vec();
+    outside_args.extend(["--a-engine", &me, "--b-engine", &me]);
+    let (outside, out) = play("outside", &outside_args);
+    assert!(
+        out.contains("A nodes:400 (external)") && out.contains("B level:3 (external)"),
+        "{out}"
+    );
+    for k in 1..=4 {
+        let read = |d: &std::path::Path| {
+            let t = std::fs::read_to_string(d.join(format!("gipf-{k:04}.ply"))).unwrap();
+            t.lines()
+                .filter(|l| !l.starts_with("[P1") && !l.starts_with("[P2"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(read(&inside), read(&outside), "game {k}");
+    }
+    let record = std::fs::read_to_string(outside.join("gipf-0001.ply")).unwrap();
+    assert!(record.contains(&format!("[P2 \"level:3 weights:hand engine:{me}\"]")), "{record}");
+    // A program that cannot play is refused before any game; so is a side it cannot play.
+    for (extra, says) in [
+        (["--b-engine", "/no/such/engine"], "cannot start '/no/such/engine'"),
+        (["--b-engine", "true"], "'true' ended (at start)"),
+    ] {
+        let mut args = vec!["match", "boop", "--a", "nodes:100", "--b", "nodes:100"];
+        args.extend(extra);
+        let o = ply(&args);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+    }
+    let o = ply(&["match", "boop", "--a", "random", "--a-engine", &me, "--b", "nodes:100"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("'random' cannot be played by an external engine"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bestmove_and_analyse_evaluate_with_the_weights_asked_for() {
     let at = |weights: Option<&str>| {
         let mut args = vec!["bestmove", "boop", "--depth", "3", "--moves", "Kc3 Kd4"];

@@ -10,6 +10,19 @@ fn text(bytes: &[u8]) -> String {
     String::from_utf8(bytes.to_vec()).unwrap()
 }
 
+/// `ply ARGS` is refused as a usage error (exit status 2) with a message saying `says`.
+fn assert_refused(args: &[&str], says: &str) {
+    let o = ply(args);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+}
+
+/// A weights file's values: its lines without the comments.
+fn weight_lines(path: &std::path::Path) -> String {
+    let t = std::fs::read_to_string(path).unwrap();
+    t.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n")
+}
+
 fn field<'a>(out: &'a str, key: &str) -> &'a str {
     out.lines()
         .find_map(|l| l.strip_prefix(&format!("{key} ")))
@@ -269,15 +282,7 @@ fn tune_writes_positions_weights_and_a_report_that_match_can_use() {
         "3",
     ]);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let fitted = |path: &std::path::Path| {
-        std::fs::read_to_string(path)
-            .unwrap()
-            .lines()
-            .filter(|l| !l.starts_with('#'))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    assert_eq!(fitted(&again.join("weights.txt")), fitted(&weights));
+    assert_eq!(weight_lines(&again.join("weights.txt")), weight_lines(&weights));
     // ply match plays the fitted weights, and names them in the records.
     let games = dir.join("match");
     let o = ply(&[
@@ -374,9 +379,7 @@ fn tune_labels_by_a_search_holds_values_and_refuses_bad_settings_before_any_game
         let fresh = dir.join("refused");
         let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap(), "--games", "400"];
         args.extend(bad);
-        let o = ply(&args);
-        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        assert_refused(&args, says);
         assert!(!fresh.join("games").exists(), "no game was played");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -440,11 +443,7 @@ fn tune_by_play_steps_the_weights_reproducibly_and_refuses_bad_settings() {
     assert!(o.status.success(), "{}", text(&o.stderr));
     // Node budgets and fixed batches: one thread tunes to the same values.
     run(&one, "1");
-    let values = |d: &std::path::Path| {
-        let t = std::fs::read_to_string(d.join("weights.txt")).unwrap();
-        t.lines().filter(|l| !l.starts_with('#')).collect::<Vec<_>>().join("\n")
-    };
-    assert_eq!(values(&one), values(&two));
+    assert_eq!(weight_lines(&one.join("weights.txt")), weight_lines(&two.join("weights.txt")));
     assert_eq!(
         std::fs::read_to_string(one.join("spsa.tsv")).unwrap(),
         std::fs::read_to_string(two.join("spsa.tsv")).unwrap()
@@ -460,9 +459,7 @@ fn tune_by_play_steps_the_weights_reproducibly_and_refuses_bad_settings() {
         let fresh = dir.join("refused");
         let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap()];
         args.extend(bad);
-        let o = ply(&args);
-        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        assert_refused(&args, says);
         assert!(!fresh.join("spsa.tsv").exists(), "no game was played");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -512,13 +509,12 @@ fn an_external_engine_plays_through_the_protocol_the_games_it_plays_in_process()
     ] {
         let mut args = vec!["match", "boop", "--a", "nodes:100", "--b", "nodes:100"];
         args.extend(extra);
-        let o = ply(&args);
-        assert_eq!(o.status.code(), Some(2), "{}", text(&o.stderr));
-        assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
+        assert_refused(&args, says);
     }
-    let o = ply(&["match", "boop", "--a", "random", "--a-engine", &me, "--b", "nodes:100"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(text(&o.stderr).contains("'random' cannot be played by an external engine"));
+    assert_refused(
+        &["match", "boop", "--a", "random", "--a-engine", &me, "--b", "nodes:100"],
+        "'random' cannot be played by an external engine",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -5,14 +5,16 @@
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, bail};
+use indicatif::ProgressBar;
 use ply_search::spsa::{Perturbation, Spsa};
 use ply_search::{AnyEngine, EngineEntry};
 
-use crate::computer::{Contestant, MatchArgs, counting_bar, locked, parse_spec, play_one_with};
+use crate::computer::{
+    Contestant, MatchArgs, counting_bar, locked, parse_spec, play_games, play_one_with,
+};
 use crate::position::UsageError;
 use crate::tune::{TuneArgs, check};
 
@@ -187,48 +189,40 @@ fn play_batch(
     batch: &[Perturbation],
     threads: usize,
 ) -> anyhow::Result<Vec<f64>> {
-    let next = AtomicUsize::new(0);
     let points = Mutex::new(vec![0.0; batch.len()]);
-    let failure: Mutex<Option<anyhow::Error>> = Mutex::new(None);
     let engine = |values: &[i32]| -> anyhow::Result<Box<dyn AnyEngine>> {
         let mut e = entry.new_engine(variant)?;
         e.set_weight_values(values).map_err(UsageError)?;
         Ok(e)
     };
-    std::thread::scope(|scope| {
-        for _ in 0..threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= 2 * batch.len() || locked(&failure).is_some() {
-                        break;
-                    }
-                    let p = &batch[g / 2];
-                    let game = 2 * p.iteration + g % 2;
-                    let played = engine(&p.plus).and_then(|a| {
-                        let b = engine(&p.minus)?;
-                        play_one_with(
-                            entry,
-                            variant,
-                            games,
-                            [player, player],
-                            &[None, None],
-                            game,
-                            [a, b],
-                        )
-                    });
-                    match played {
-                        Ok(done) => locked(&points)[g / 2] += done.a_score,
-                        Err(e) => {
-                            *locked(&failure) = Some(e.context(format!("game {}", game + 1)));
-                        }
-                    }
-                }
-            });
-        }
-    });
-    if let Some(e) = failure.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
-        return Err(e);
+    let failures = play_games(
+        2 * batch.len(),
+        threads,
+        None,
+        &ProgressBar::hidden(),
+        |g| {
+            let p = &batch[g / 2];
+            let game = 2 * p.iteration + g % 2;
+            engine(&p.plus)
+                .and_then(|a| {
+                    let b = engine(&p.minus)?;
+                    play_one_with(
+                        entry,
+                        variant,
+                        games,
+                        [player, player],
+                        &[None, None],
+                        game,
+                        [a, b],
+                    )
+                })
+                .map(|done| (String::new(), done))
+                .map_err(|e| format!("game {}: {e:#}", game + 1))
+        },
+        |g, done| locked(&points)[g / 2] += done.a_score,
+    );
+    if !failures.is_empty() {
+        bail!("{} of the SPSA games failed", failures.len());
     }
     Ok(points.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner))
 }

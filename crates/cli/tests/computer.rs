@@ -17,6 +17,22 @@ fn assert_refused(args: &[&str], says: &str) {
     assert!(text(&o.stderr).contains(says), "{}", text(&o.stderr));
 }
 
+/// `ply tune boop --out OUT` with `first` and `bad` is refused, saying `says`, before any
+/// game: `OUT/played` (a file a game would have written) does not exist.
+fn assert_tune_refused(
+    out: &std::path::Path,
+    first: &[&str],
+    bad: &[&str],
+    says: &str,
+    played: &str,
+) {
+    let mut args = vec!["tune", "boop", "--out", out.to_str().unwrap()];
+    args.extend(first);
+    args.extend(bad);
+    assert_refused(&args, says);
+    assert!(!out.join(played).exists(), "no game was played");
+}
+
 /// A weights file's values: its lines without the comments.
 fn weight_lines(path: &std::path::Path) -> String {
     let t = std::fs::read_to_string(path).unwrap();
@@ -376,11 +392,7 @@ fn tune_labels_by_a_search_holds_values_and_refuses_bad_settings_before_any_game
         (["--hold", "TEMP"], "--hold TEMP: no tuned value of that name ("),
         (["--label", "time:50"], "a time limit would make the labels depend on the machine"),
     ] {
-        let fresh = dir.join("refused");
-        let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap(), "--games", "400"];
-        args.extend(bad);
-        assert_refused(&args, says);
-        assert!(!fresh.join("games").exists(), "no game was played");
+        assert_tune_refused(&dir.join("refused"), &["--games", "400"], &bad, says, "games");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -456,11 +468,7 @@ fn tune_by_play_steps_the_weights_reproducibly_and_refuses_bad_settings() {
         (vec!["--spsa", "4", "--spsa-rate", "0"], "--spsa-rate 0 is not a positive number"),
         (vec!["--spsa", "4", "--positions", "p.txt"], "cannot be used with"),
     ] {
-        let fresh = dir.join("refused");
-        let mut args = vec!["tune", "boop", "--out", fresh.to_str().unwrap()];
-        args.extend(bad);
-        assert_refused(&args, says);
-        assert!(!fresh.join("spsa.tsv").exists(), "no game was played");
+        assert_tune_refused(&dir.join("refused"), &[], &bad, says, "spsa.tsv");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -212,7 +212,7 @@ fn a_round_robin_fits_one_elo_scale_and_saves_its_table() {
 /// counts, seeded search), so any change means the rules or the engine behave differently.
 const BENCH: [(&str, &str, u64); 12] = [
     ("gipf", "perft 4", 3_066_768),
-    ("gipf", "alphabeta depth 5", 37_366),
+    ("gipf", "alphabeta depth 5", 7_464),
     ("gipf", "mcts 60000 playouts", 60_000),
     ("zertz", "perft 2", 3_277_260),
     ("zertz", "alphabeta depth 2", 7_607),
@@ -226,7 +226,7 @@ const BENCH: [(&str, &str, u64); 12] = [
 ];
 
 /// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
-const SIGNATURE: u64 = 76_419_500;
+const SIGNATURE: u64 = 76_389_598;
 
 #[test]
 fn bench_signature_is_the_documented_one() {

@@ -8,6 +8,23 @@ use crate::Game;
 /// The largest magnitude a static evaluation may have; scores beyond it mean proven results.
 pub const EVAL_LIMIT: i32 = 100_000;
 
+/// Where alpha-beta searches late moves one turn shallower first (late-move reductions, as
+/// chess programs do): in a node with at least `min_depth` turns left, every move after the
+/// first `after` that is not forcing ([`Evaluator::is_forcing`]), not the table's move and not
+/// a killer is searched one turn less deep with a null window, and again to the full depth
+/// only where that beats the best so far. Well-ordered moves rarely need the re-search, so an
+/// iteration costs a fraction of its nodes. A game opts in by measurement: where the value of
+/// a position depends much on who is to move at the horizon (ZÈRTZ, PÜNCT), a search one turn
+/// shallower ends on the other player's turn, beats the best so far too often, and plays
+/// worse (docs/strength.md, "Late moves searched shallower").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LateMoveReductions {
+    /// The moves of a node searched to the full depth before any is reduced.
+    pub after: usize,
+    /// The fewest turns left in a node whose moves are reduced.
+    pub min_depth: i32,
+}
+
 /// Scores the positions of game `G` for search (DESIGN.md section 5).
 pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// A static evaluation of a position whose game is not over, from the point of view of
@@ -60,6 +77,12 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     fn may_force(&self, game: &G) -> bool {
         let _ = game;
         true
+    }
+
+    /// Late-move reductions for alpha-beta, or `None` (the default) to search every move to
+    /// the full depth. See [`LateMoveReductions`].
+    fn late_move_reductions(&self) -> Option<LateMoveReductions> {
+        None
     }
 
     /// Whether the player to move must play a forcing move (ZÈRTZ's compulsory captures).

@@ -33,7 +33,7 @@ pub mod zobrist;
 
 pub use any::{AnyGame, DynGame, GameEntry, Registry, ShownTurn, UnknownGame, position_keys};
 pub use error::{MoveError, VariantError};
-pub use eval::{EVAL_LIMIT, Evaluate, Evaluator};
+pub use eval::{EVAL_LIMIT, Evaluate, Evaluator, LateMoveReductions};
 pub use game::{Game, LANGUAGES, Motion, STEP_CHOOSE, View, in_language};
 pub use history::History;
 pub use perft::{divide, perft};

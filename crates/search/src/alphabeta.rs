@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use ply_core::{Evaluate, Evaluator, Game, Outcome, Player};
+use ply_core::{Evaluate, Evaluator, Game, LateMoveReductions, Outcome, Player};
 
 use crate::ordering::{order_more, ordered_bits};
 use crate::{Limits, Rng, Score, SearchResult, Searcher, Stop};
@@ -289,6 +289,8 @@ struct Worker<'a, G: Game, E> {
     /// The hash of each position of the line being searched, by ply (for repetitions).
     line: Vec<u64>,
     root_mover: Player,
+    /// The evaluator's [`LateMoveReductions`], asked once.
+    reductions: Option<LateMoveReductions>,
 }
 
 /// The history table's slot of a move. Asked for every move of every node ordered, so the
@@ -384,6 +386,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         rng: Option<Rng>,
     ) -> Self {
         Worker {
+            reductions: eval.late_move_reductions(),
             root_mover: game.to_move(),
             line: vec![0; MAX_PLY + 1],
             game,
@@ -584,13 +587,31 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 mv
             };
+            // A late quiet move is searched a turn shallower first ([`LateMoveReductions`]).
+            let reduce = self.reductions.is_some_and(|r| {
+                searched >= r.after
+                    && depth >= r.min_depth
+                    && next == depth - 1
+                    && Some(mv) != table_move
+                    && !self.killers[ply].contains(&Some(mv))
+                    && !self.eval.is_forcing(&self.game, mv)
+            });
             let mover = self.game.to_move();
             self.game.play(mv);
             let same = self.game.to_move() == mover;
             let score = if searched == 0 {
                 self.child(same, next, alpha, beta, ply + 1)
             } else {
-                let s = self.child(same, next, alpha, alpha + 1, ply + 1);
+                let shallow = if reduce {
+                    self.child(same, next - 1, alpha, alpha + 1, ply + 1)
+                } else {
+                    alpha + 1
+                };
+                let s = if shallow > alpha && !self.aborted {
+                    self.child(same, next, alpha, alpha + 1, ply + 1)
+                } else {
+                    shallow
+                };
                 if s > alpha && s < beta && !self.aborted {
                     self.child(same, next, alpha, beta, ply + 1)
                 } else {

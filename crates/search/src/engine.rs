@@ -258,6 +258,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn must_force(&self, game: &G) -> bool {
         self.eval.must_force(game)
     }
+    /// The game's own, except for the material-only baselines, which stay the plain search
+    /// they are named for.
+    fn late_move_reductions(&self) -> Option<ply_core::LateMoveReductions> {
+        if self.material_only { None } else { self.eval.late_move_reductions() }
+    }
     fn may_win_at_once(&self, game: &G) -> bool {
         self.eval.may_win_at_once(game)
     }

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 
 use ply_boop::{Boop, Pool, Setup, Variant};
 use ply_core::{
-    Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError, zobrist::splitmix64,
+    Evaluate, Evaluator, Game, LateMoveReductions, MoveError, Outcome, Player, VariantError,
+    zobrist::splitmix64,
 };
 use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher, Stop};
 
@@ -147,6 +148,11 @@ impl<const TELLS: u8> Evaluator<Tree<TELLS>> for TreeEval {
 
 /// Plain negamax without pruning: the oracle.
 fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
+    negamax_with(g, depth, ply, &TreeEval)
+}
+
+/// Plain negamax without pruning, with evaluator `eval`.
+fn negamax_with(g: &mut Tree, depth: u32, ply: i32, eval: &impl Evaluator<Tree>) -> i32 {
     if let Some(o) = g.outcome() {
         return match o {
             Outcome::Draw => 0,
@@ -155,7 +161,7 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
         };
     }
     if depth == 0 {
-        return TreeEval.evaluate(g);
+        return eval.evaluate(g);
     }
     let mut moves = Vec::new();
     g.legal_moves(&mut moves);
@@ -164,9 +170,9 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
         let me = g.to_move();
         g.play(mv);
         let s = if g.to_move() == me {
-            negamax(g, depth - 1, ply + 1)
+            negamax_with(g, depth - 1, ply + 1, eval)
         } else {
-            -negamax(g, depth - 1, ply + 1)
+            -negamax_with(g, depth - 1, ply + 1, eval)
         };
         g.undo();
         best = best.max(s);
@@ -177,10 +183,15 @@ fn negamax(g: &mut Tree, depth: u32, ply: i32) -> i32 {
 /// The plain negamax value of `mv` in `g` for the player making it, searched `depth` deep
 /// from `g`.
 fn value_of_move(g: &Tree, mv: u16, depth: u32) -> i32 {
+    value_of_move_with(g, mv, depth, &TreeEval)
+}
+
+/// [`value_of_move`] with evaluator `eval`.
+fn value_of_move_with(g: &Tree, mv: u16, depth: u32, eval: &impl Evaluator<Tree>) -> i32 {
     let mut h = g.clone();
     let me = h.to_move();
     h.play(mv);
-    let v = negamax(&mut h, depth - 1, 1);
+    let v = negamax_with(&mut h, depth - 1, 1, eval);
     if h.to_move() == me { v } else { -v }
 }
 
@@ -372,6 +383,112 @@ fn forced_turns_extend_and_quiescence_stands_pat_only_where_it_may() {
     // plain search.
     assert!(differs > 40, "they changed {differs} of 160 results");
     assert!(forced > 5, "{forced} compulsory positions near the roots");
+}
+
+/// [`TreeEval`] searched with late-move reductions: every move after the first is first
+/// searched a turn shallower.
+#[derive(Clone, Copy, Debug, Default)]
+struct ReducingEval;
+
+impl Evaluator<Tree> for ReducingEval {
+    fn evaluate(&self, tree: &Tree) -> i32 {
+        TreeEval.evaluate(tree)
+    }
+    fn material(&self, _: &Tree) -> i32 {
+        0
+    }
+    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
+        TreeEval.move_prior(tree, mv)
+    }
+    fn late_move_reductions(&self) -> Option<LateMoveReductions> {
+        Some(LateMoveReductions { after: 1, min_depth: 2 })
+    }
+}
+
+/// Late moves searched a turn shallower first cost fewer nodes to a depth, and the search
+/// still completes the depth with a legal root move.
+#[test]
+fn late_moves_searched_shallower_cost_fewer_nodes() {
+    let (mut full, mut reduced, mut differs, mut compared) = (0, 0, 0, 0);
+    for seed in 0..40u8 {
+        let depth = 7;
+        let g = Tree::new(seed, 12);
+        let plain = AlphaBeta::<Tree>::new(1, 1).search(&g, &Limits::depth(depth), &stop());
+        let mut ab = AlphaBeta::<Tree, ReducingEval>::with_evaluator(ReducingEval, 1, 1);
+        let r = ab.search(&g, &Limits::depth(depth), &stop());
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let best = r.best.expect("a root move");
+        assert!(moves.contains(&best), "seed {seed}: {best} is not a root move");
+        // A forced result found early ends either search: no comparison of work.
+        if [plain.stopped, r.stopped].contains(&Some(Stop::Proven)) {
+            continue;
+        }
+        assert_eq!(r.depth, depth, "seed {seed}: {r:?}");
+        compared += 1;
+        full += plain.nodes;
+        reduced += r.nodes;
+        differs += usize::from(r.score != plain.score);
+    }
+    assert!(compared >= 20, "only {compared} trees compared");
+    // (About a quarter fewer here: the trees' priors know nothing of their values, so the
+    // shallow searches often beat the best so far and are searched again.)
+    assert!(reduced * 10 < full * 9, "{reduced} nodes with reductions, {full} without");
+    // The reductions changed some values: the comparison above is of two different searches.
+    assert!(differs > 0, "no value changed");
+}
+
+/// [`TreeEval`] with a trap: under root move [`TRAP`], the positions two turns from the root
+/// are a big win for the first player and every other position a big loss. A search that
+/// takes a reduced move's shallow value where it beats the best so far would play it.
+#[derive(Clone, Copy, Debug, Default)]
+struct TrapEval;
+
+/// The trap's root move: one of the lowest priors, so it is searched late.
+const TRAP: u16 = 10;
+
+impl Evaluator<Tree> for TrapEval {
+    fn evaluate(&self, tree: &Tree) -> i32 {
+        if tree.path.get(1) != Some(&TRAP) {
+            return TreeEval.evaluate(tree);
+        }
+        let v = if tree.path.len() == 3 { 5_000 } else { -3_000 };
+        if tree.to_move() == Player::P1 { v } else { -v }
+    }
+    fn material(&self, _: &Tree) -> i32 {
+        0
+    }
+    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
+        TreeEval.move_prior(tree, mv)
+    }
+    /// Only the root has more than four moves, so only root moves are reduced.
+    fn late_move_reductions(&self) -> Option<LateMoveReductions> {
+        Some(LateMoveReductions { after: 4, min_depth: 2 })
+    }
+}
+
+/// A late root move that a search one turn shallower rates best is searched again to the
+/// full depth, where it is found out: with three turns, the trap (the best move two turns
+/// deep) is never chosen.
+#[test]
+fn a_late_move_that_beats_the_best_so_far_shallow_is_searched_again() {
+    let mut trapped = 0;
+    for seed in 0..20u8 {
+        let g = Tree::wide(seed, 6, 12);
+        // The first player moves at the root, and two turns deep the trap is his best move.
+        let shallow_best = (0..12).max_by_key(|&mv| value_of_move_with(&g, mv, 2, &TrapEval));
+        // Trees with a forced result within three turns are left out: their value is no test.
+        let forced = negamax_with(&mut g.clone(), 3, 0, &TrapEval).abs() > 5_000;
+        if g.to_move() != Player::P1 || shallow_best != Some(TRAP) || forced {
+            continue;
+        }
+        trapped += 1;
+        let mut ab = AlphaBeta::<Tree, TrapEval>::with_evaluator(TrapEval, 1, 1);
+        let r = ab.search(&g, &Limits::depth(3), &stop());
+        assert_ne!(r.best, Some(TRAP), "seed {seed}: {r:?}");
+        assert!(r.score.0 < 5_000, "seed {seed}: {r:?}");
+    }
+    assert!(trapped >= 5, "only {trapped} trees set the trap");
 }
 
 fn pool(k: u8, c: u8) -> Option<Pool> {

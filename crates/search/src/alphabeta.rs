@@ -587,7 +587,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 mv
             };
-            // A late quiet move is searched a turn shallower first ([`LateMoveReductions`]).
+            // A late quiet move is searched a turn shallower first ([`LateMoveReductions`]);
+            // never in a forced turn, which costs no depth.
             let reduce = self.reductions.is_some_and(|r| {
                 searched >= r.after
                     && depth >= r.min_depth
@@ -602,15 +603,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let score = if searched == 0 {
                 self.child(same, next, alpha, beta, ply + 1)
             } else {
-                let shallow = if reduce {
-                    self.child(same, next - 1, alpha, alpha + 1, ply + 1)
+                let s = if reduce {
+                    let shallow = self.child(same, next - 1, alpha, alpha + 1, ply + 1);
+                    if shallow > alpha && !self.aborted {
+                        self.child(same, next, alpha, alpha + 1, ply + 1)
+                    } else {
+                        shallow
+                    }
                 } else {
-                    alpha + 1
-                };
-                let s = if shallow > alpha && !self.aborted {
                     self.child(same, next, alpha, alpha + 1, ply + 1)
-                } else {
-                    shallow
                 };
                 if s > alpha && s < beta && !self.aborted {
                     self.child(same, next, alpha, beta, ply + 1)

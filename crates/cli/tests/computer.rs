@@ -218,7 +218,7 @@ const BENCH: [(&str, &str, u64); 12] = [
     ("zertz", "alphabeta depth 2", 7_607),
     ("zertz", "mcts 50000 playouts", 50_000),
     ("boop", "perft 5", 45_923_628),
-    ("boop", "alphabeta depth 6", 129_773),
+    ("boop", "alphabeta depth 6", 65_969),
     ("boop", "mcts 20000 playouts", 20_000),
     ("punct", "perft 2", 23_841_810),
     ("punct", "alphabeta depth 1", 4_988),
@@ -226,7 +226,7 @@ const BENCH: [(&str, &str, u64); 12] = [
 ];
 
 /// The signature `docs/benchmarks.md` gives: the sum of [`BENCH`].
-const SIGNATURE: u64 = 76_389_598;
+const SIGNATURE: u64 = 76_325_794;
 
 #[test]
 fn bench_signature_is_the_documented_one() {

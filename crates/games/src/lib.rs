@@ -66,12 +66,22 @@ pub fn engines() -> Vec<EngineEntry> {
         EngineEntry::of::<ply_boop::Boop>(
             Algorithm::AlphaBeta,
             // A second searches about 890,000 nodes from the start and 540,000–970,000 in middle
-            // games (4 Dec 2026, quiet); the standard table's steps were measured with this
-            // older figure, and level 10 is +228 above its level 9, so it stays. MCTS: 119,000
-            // playouts a second (was 60,000).
+            // games (4 Dec 2026, quiet); the level table below is in shares of this older
+            // figure, so it stays. MCTS: 119,000 playouts a second (was 60,000).
             Speed { alphabeta_nps: 500_000, mcts_nps: 120_000 },
             BenchSpec { perft_depth: 5, search_depth: 6, mcts_nodes: 20_000, baseline_depth: 3 },
-        ),
+        )
+        // Since the search reduces late moves (design note 43) a node budget buys two turns
+        // more, and the standard table's steps grew to +240–440 between levels 3 and 8
+        // (level 1 to 9: +2,200). Nine steps of at most 250 up to level 10's second cannot
+        // start from the standard level 1 (noise 3 value scales, all but random): level 1 is
+        // about the standard level 3's strength (750 nodes, noise 0.95), and the levels above
+        // it are placed on the measured curve of Elo against nodes and noise, each step
+        // measured (docs/strength.md, "boop.'s ladder with late moves reduced").
+        .with_levels(LevelTable {
+            share: [0.001_5, 0.002_6, 0.004_4, 0.008, 0.014, 0.026, 0.06, 0.12, 0.3],
+            noise: [0.95, 0.75, 0.58, 0.45, 0.35, 0.23, 0.12, 0.05, 0.0],
+        }),
         EngineEntry::of::<ply_punct::Position>(
             Algorithm::AlphaBeta,
             // Measured again on 4 Dec 2026 (quiet machine): a second searches about 224,000

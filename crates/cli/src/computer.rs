@@ -14,6 +14,7 @@ use ply_core::Player;
 use ply_records::{GameResult, Record, RecordMove};
 use ply_search::{Algorithm, AnyEngine, EngineEntry, Limits, Rng, Think};
 
+use crate::book::Book;
 use crate::external::ExternalPlayer;
 use crate::position::{PositionArgs, UsageError};
 
@@ -219,7 +220,7 @@ pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, 
     Ok(Contestant::Engine(Think { threads, ..think }, spec.to_string()))
 }
 
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Clone)]
 pub struct MatchArgs {
     /// The game.
     pub game: String,
@@ -255,6 +256,14 @@ pub struct MatchArgs {
     /// Random turns at the start of each game pair, so games differ.
     #[arg(long, default_value_t = 2)]
     pub opening: usize,
+    /// Start each game pair from the next opening of this book instead of random turns
+    /// (`ply book` writes one; one opening a line, its turns separated by spaces, `#` starts a
+    /// comment). The book repeats when the pairs outnumber its openings.
+    #[arg(long, value_name = "FILE", conflicts_with = "opening")]
+    pub book: Option<PathBuf>,
+    /// The openings of `book`, read by `play_match` before the first game.
+    #[arg(skip)]
+    pub openings: Option<Arc<Book>>,
     /// A game still going after this many turns is adjudicated a draw.
     #[arg(long, default_value_t = 600)]
     pub max_turns: usize,
@@ -370,7 +379,10 @@ pub(crate) fn play_one_with(
         let mover = game.game().to_move();
         let side = if (mover == Player::P1) == a_is_p1 { 0 } else { 1 };
         let player = if side == 0 { a } else { b };
-        let mv = if turn < args.opening {
+        let book_turn = args.openings.as_ref().and_then(|b| b.opening(index / 2).get(turn));
+        let mv = if let Some(turn) = book_turn {
+            Some(turn.clone())
+        } else if args.openings.is_none() && turn < args.opening {
             game.random_move(&mut rng)
         } else {
             match player {
@@ -560,6 +572,16 @@ pub(crate) fn engine_and_variant(
 pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     use std::fmt::Write as _;
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
+    let with_book;
+    let args = match (&args.book, &args.openings) {
+        (Some(path), None) => {
+            let mut a = args.clone();
+            a.openings = Some(Arc::new(Book::load(path, &entry, &variant)?));
+            with_book = a;
+            &with_book
+        }
+        _ => args,
+    };
     let (a_spec, b_spec) = match (&args.round_robin, &args.a, &args.b) {
         (Some(list), _, _) => {
             let code = crate::ladder::run(args, list, &entry, &variant)?;

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 mod analyse;
+mod book;
 mod commands;
 mod computer;
 mod engine;
@@ -52,6 +53,9 @@ enum Command {
     /// Play engines against each other: a results table with the Elo difference, and every
     /// game saved as a record.
     Match(computer::MatchArgs),
+    /// Write an opening book for `ply match --book`: random openings that a search judges
+    /// balanced (its expected score for the side to move near 50 %), one a line.
+    Book(book::BookArgs),
     /// Fit a game's evaluation weights to games (Texel tuning): self-play games and records
     /// give positions labelled with their results, the weights are fitted to them and
     /// written as a weights file, and `--check N` plays the fitted weights against the
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::Games => commands::games(),
         Command::Bestmove(args) => computer::bestmove(args),
         Command::Match(args) => computer::run_match(args),
+        Command::Book(args) => book::run(args),
         Command::Bench(args) => computer::bench(args),
         Command::Tune(args) => tune::run(args),
         Command::Engine(args) => engine::run(args),

@@ -12,6 +12,7 @@ use indicatif::ProgressBar;
 use ply_search::spsa::{Perturbation, Spsa};
 use ply_search::{AnyEngine, EngineEntry};
 
+use crate::book::Book;
 use crate::computer::{
     Contestant, MatchArgs, counting_bar, locked, parse_spec, play_games, play_one_with,
 };
@@ -77,6 +78,8 @@ pub(crate) fn run(
         threads: args.threads,
         seed: args.seed,
         opening: args.opening,
+        book: args.book.clone(),
+        openings: Book::load_optional(args.book.as_deref(), entry, variant)?,
         max_turns: 600,
         out: None,
         a_weights: Some("plus".into()),

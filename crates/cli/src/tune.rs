@@ -17,6 +17,7 @@ use ply_search::analysis::expected_score;
 use ply_search::tune::{Sample, TuneError, TuneProgress, TuneReport, TuneSettings};
 use ply_search::{EngineEntry, Think};
 
+use crate::book::Book;
 use crate::computer::{
     Contestant, MatchArgs, counting_bar, engine_and_variant, games_bar, parse_spec, play_games,
     play_match, play_one,
@@ -41,9 +42,13 @@ pub struct TuneArgs {
     /// The player of the self-play games, as `ply match --a` (a level's noise varies them).
     #[arg(long, default_value = "level:6")]
     pub player: String,
-    /// Random turns at the start of each self-play game pair.
+    /// Random turns at the start of each self-play game pair (and --spsa pair).
     #[arg(long, default_value_t = 4)]
     pub opening: usize,
+    /// Start each self-play (or --spsa) game pair from the next opening of this book
+    /// instead of random turns (as `ply match --book`; `ply book` writes one).
+    #[arg(long, value_name = "FILE", conflicts_with = "opening")]
+    pub book: Option<PathBuf>,
     /// Turns at the start of every game whose positions are not used.
     #[arg(long, default_value_t = 4)]
     pub skip: usize,
@@ -107,6 +112,10 @@ pub struct TuneArgs {
     /// needs about 6, or the colour decides most games).
     #[arg(long, default_value_t = 2)]
     pub check_opening: usize,
+    /// Start each check game pair from the next opening of this book instead (as `ply match
+    /// --book`).
+    #[arg(long, value_name = "FILE", conflicts_with = "check_opening")]
+    pub check_book: Option<PathBuf>,
 }
 
 fn default_threads() -> usize {
@@ -385,6 +394,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 threads: args.threads,
                 seed: args.seed,
                 opening: args.opening,
+                book: args.book.clone(),
+                openings: Book::load_optional(args.book.as_deref(), &entry, &variant)?,
                 max_turns: 600,
                 out: Some(dir.clone()),
                 a_weights: Some(args.start.clone()),
@@ -522,6 +533,8 @@ pub(crate) fn check(
         threads: args.threads,
         seed: args.seed.wrapping_add(1_000_003),
         opening: args.check_opening,
+        book: args.check_book.clone(),
+        openings: None,
         max_turns: 600,
         out: Some(args.out.join("check")),
         a_weights: Some(weights.display().to_string()),

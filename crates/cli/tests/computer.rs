@@ -561,3 +561,134 @@ fn bestmove_and_analyse_evaluate_with_the_weights_asked_for() {
     assert_ne!(analysed("hand"), analysed("default"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_book_holds_balanced_openings_and_match_plays_its_pairs_from_them() {
+    let dir = std::env::temp_dir().join(format!("ply-book-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let book = dir.join("book.txt");
+    let write = |threads: &str, out: Option<&std::path::Path>| {
+        let mut args = vec![
+            "book",
+            "boop",
+            "--count",
+            "3",
+            "--turns",
+            "4",
+            "--judge",
+            "nodes:2000",
+            "--within",
+            "0.2",
+            "--seed",
+            "7",
+            "--threads",
+            threads,
+        ];
+        if let Some(path) = out {
+            args.extend(["--out", path.to_str().unwrap()]);
+        }
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("3 openings kept of"), "{}", text(&o.stderr));
+        text(&o.stdout)
+    };
+    write("2", Some(&book));
+    let written = std::fs::read_to_string(&book).unwrap();
+    // Node budgets, judged in the order of their seeds: one thread writes the same book.
+    assert_eq!(write("1", None), written);
+    let openings: Vec<&str> = written.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(openings.len(), 3, "{written}");
+    for line in &openings {
+        let (turns, expected) = line.split_once("  # ").unwrap();
+        assert_eq!(turns.split(' ').count(), 4, "{line}");
+        let percent: f64 = expected.trim_end_matches(" %").parse().unwrap();
+        assert!((30.0..=70.0).contains(&percent), "within 0.2 of 50 %: {line}");
+    }
+    // Each game pair starts from the book's next opening, and the book repeats: 8 games are
+    // four pairs from openings 1, 2, 3, 1.
+    let games = dir.join("games");
+    let o = ply(&[
+        "match",
+        "boop",
+        "--a",
+        "nodes:300",
+        "--b",
+        "random",
+        "--games",
+        "8",
+        "--book",
+        book.to_str().unwrap(),
+        "--out",
+        games.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for game in 1..=8 {
+        let record = std::fs::read_to_string(games.join(format!("boop-{game:04}.ply"))).unwrap();
+        let turns: Vec<&str> = record
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(str::split_whitespace)
+            .filter(|t| !t.ends_with('.'))
+            .collect();
+        let opening: Vec<&str> =
+            openings[(game - 1) / 2 % 3].split("  #").next().unwrap().split(' ').collect();
+        assert_eq!(turns[..4], opening[..], "game {game}: {record}");
+    }
+    // `ply tune` plays its self-play, SPSA and check games from books too.
+    let first_turns = |record: &std::path::Path| -> String {
+        let record = std::fs::read_to_string(record).unwrap();
+        let turns: Vec<&str> = record
+            .lines()
+            .filter(|l| !l.starts_with('['))
+            .flat_map(str::split_whitespace)
+            .filter(|t| !t.ends_with('.'))
+            .take(4)
+            .collect();
+        turns.join(" ")
+    };
+    let tuned = dir.join("tuned");
+    let b = book.to_str().unwrap();
+    let args = ["tune", "boop", "--games", "2", "--player", "nodes:300", "--passes", "1"];
+    let mut args = args.to_vec();
+    args.extend(["--book", b, "--check", "2", "--check-time", "5", "--check-book", b]);
+    args.extend(["--out", tuned.to_str().unwrap()]);
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let opening = |i: usize| openings[i].split("  #").next().unwrap().to_string();
+    assert_eq!(first_turns(&tuned.join("games/boop-0001.ply")), opening(0));
+    assert_eq!(first_turns(&tuned.join("check/boop-0002.ply")), opening(0));
+    let spsa = dir.join("spsa");
+    let args = ["tune", "boop", "--spsa", "2", "--player", "nodes:300", "--book", b];
+    let mut args = args.to_vec();
+    args.extend(["--out", spsa.to_str().unwrap()]);
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    // A bad book is refused before any game, naming its line; --book and --opening conflict.
+    let bad = dir.join("bad.txt");
+    let refused = |content: &str, says: &str| {
+        std::fs::write(&bad, content).unwrap();
+        let args = ["match", "boop", "--a", "nodes:300", "--b", "random", "--games", "2"];
+        let mut args = args.to_vec();
+        args.extend(["--book", bad.to_str().unwrap()]);
+        assert_refused(&args, says);
+    };
+    refused("# only a comment\n\n", "no opening in it");
+    refused("Ka1 Kb2\nKa1 Ka1\n", "line 2: turn 2 'Ka1'");
+    let (spsa_bad, bad_path) = (dir.join("spsa-bad"), bad.to_str().unwrap());
+    let args = ["tune", "boop", "--spsa", "2", "--player", "nodes:300", "--book", bad_path];
+    let mut args = args.to_vec();
+    args.extend(["--out", spsa_bad.to_str().unwrap()]);
+    assert_refused(&args, "line 2: turn 2 'Ka1'");
+    assert!(!spsa_bad.join("spsa.tsv").exists(), "no game was played");
+    let mut args = vec!["match", "boop", "--a", "nodes:300", "--b", "random", "--opening", "3"];
+    args.extend(["--book", book.to_str().unwrap()]);
+    assert_refused(&args, "cannot be used with");
+    assert_refused(&["book", "boop", "--within", "0.7"], "--within 0.7 is not within 0 to 0.5");
+    assert_refused(&["book", "boop", "--judge", "random"], "--judge must be a search");
+    // Too narrow a window: fewer openings than asked, said, and a failure.
+    let o = ply(&["book", "boop", "--count", "5", "--judge", "nodes:300", "--tries", "3"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("openings found in 3 tries"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_dir_all(&dir);
+}

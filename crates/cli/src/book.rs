@@ -121,15 +121,25 @@ impl Book {
     }
 }
 
-/// A random opening of `turns` turns and the judge's expected score for the side to move
-/// after it; `None` when the game ends within it or the judge proves a result.
+/// A random opening as the judge found it.
+struct Judged {
+    /// Its turns, in canonical notation.
+    opening: Vec<String>,
+    /// The position string after them (a book holds each position once).
+    position: String,
+    /// The judge's expected score for the side to move after them.
+    expected: f64,
+}
+
+/// A random opening of `turns` turns, judged; `None` when the game ends within it or the
+/// judge proves a result.
 fn judge_one(
     entry: &EngineEntry,
     variant: &str,
     judge: &ply_search::Think,
     turns: usize,
     seed: u64,
-) -> anyhow::Result<Option<(Vec<String>, String, f64)>> {
+) -> anyhow::Result<Option<Judged>> {
     let mut engine = entry.new_engine(variant)?;
     let mut rng = Rng::new(seed);
     let mut opening = Vec::new();
@@ -146,7 +156,8 @@ fn judge_one(
     if thought.score.wins_in().is_some() || thought.score.loses_in().is_some() {
         return Ok(None);
     }
-    Ok(Some((opening, position, expected_score(thought.score, engine.value_scale()))))
+    let expected = expected_score(thought.score, engine.value_scale());
+    Ok(Some(Judged { opening, position, expected }))
 }
 
 pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
@@ -174,39 +185,38 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
     while kept.len() < args.count && tried < tries {
         let batch: Vec<usize> = (tried..(tried + 4 * threads).min(tries)).collect();
         tried += batch.len();
-        let judged: Vec<anyhow::Result<Option<(Vec<String>, String, f64)>>> =
-            std::thread::scope(|scope| {
-                let chunks: Vec<_> = batch
-                    .chunks(batch.len().div_ceil(threads))
-                    .map(|chunk| {
-                        let (entry, variant, judge) = (&entry, &variant, &judge);
-                        scope.spawn(move || {
-                            chunk
-                                .iter()
-                                .map(|&k| {
-                                    let seed = args.seed
-                                        ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                                    judge_one(entry, variant, judge, args.turns, seed)
-                                })
-                                .collect::<Vec<_>>()
-                        })
+        let judged: Vec<anyhow::Result<Option<Judged>>> = std::thread::scope(|scope| {
+            let chunks: Vec<_> = batch
+                .chunks(batch.len().div_ceil(threads))
+                .map(|chunk| {
+                    let (entry, variant, judge) = (&entry, &variant, &judge);
+                    scope.spawn(move || {
+                        chunk
+                            .iter()
+                            .map(|&k| {
+                                let seed =
+                                    args.seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                                judge_one(entry, variant, judge, args.turns, seed)
+                            })
+                            .collect::<Vec<_>>()
                     })
-                    .collect();
-                chunks
-                    .into_iter()
-                    .flat_map(|h| {
-                        h.join().unwrap_or_else(|_| vec![Err(anyhow::anyhow!("a judge panicked"))])
-                    })
-                    .collect()
-            });
+                })
+                .collect();
+            chunks
+                .into_iter()
+                .flat_map(|h| {
+                    h.join().unwrap_or_else(|_| vec![Err(anyhow::anyhow!("a judge panicked"))])
+                })
+                .collect()
+        });
         for (&k, result) in batch.iter().zip(judged) {
             if kept.len() == args.count {
                 break;
             }
             used = k + 1;
-            let Some((opening, position, expected)) = result? else { continue };
-            if (expected - 0.5).abs() <= args.within && seen.insert(position) {
-                kept.push((opening, expected));
+            let Some(j) = result? else { continue };
+            if (j.expected - 0.5).abs() <= args.within && seen.insert(j.position) {
+                kept.push((j.opening, j.expected));
                 bar.inc(1);
             }
         }

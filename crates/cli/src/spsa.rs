@@ -129,9 +129,12 @@ pub(crate) fn run(
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "SPSA: {pairs} pairs of games, {} a move, opening {} turns, seed {}, rate {}, {:.0} s",
+        "SPSA: {pairs} pairs of games, {} a move, {}, seed {}, rate {}, {:.0} s",
         args.player,
-        args.opening,
+        match &args.book {
+            Some(book) => format!("openings from {}", book.display()),
+            None => format!("opening {} turns", args.opening),
+        },
         args.seed,
         args.spsa_rate,
         began.elapsed().as_secs_f64()

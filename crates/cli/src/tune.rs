@@ -351,6 +351,9 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
 
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
+    // The books are read now, not after an hour of games (the check's is read again then).
+    let book = Book::load_optional(args.book.as_deref(), &entry, &variant)?;
+    Book::load_optional(args.check_book.as_deref(), &entry, &variant)?;
     if let Some(pairs) = args.spsa {
         return crate::spsa::run(args, &entry, &variant, pairs);
     }
@@ -395,7 +398,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 seed: args.seed,
                 opening: args.opening,
                 book: args.book.clone(),
-                openings: Book::load_optional(args.book.as_deref(), &entry, &variant)?,
+                openings: book.clone(),
                 max_turns: 600,
                 out: Some(dir.clone()),
                 a_weights: Some(args.start.clone()),

@@ -605,37 +605,7 @@ fn a_book_holds_balanced_openings_and_match_plays_its_pairs_from_them() {
         let percent: f64 = expected.trim_end_matches(" %").parse().unwrap();
         assert!((30.0..=70.0).contains(&percent), "within 0.2 of 50 %: {line}");
     }
-    // Each game pair starts from the book's next opening, and the book repeats: 8 games are
-    // four pairs from openings 1, 2, 3, 1.
-    let games = dir.join("games");
-    let o = ply(&[
-        "match",
-        "boop",
-        "--a",
-        "nodes:300",
-        "--b",
-        "random",
-        "--games",
-        "8",
-        "--book",
-        book.to_str().unwrap(),
-        "--out",
-        games.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", text(&o.stderr));
-    for game in 1..=8 {
-        let record = std::fs::read_to_string(games.join(format!("boop-{game:04}.ply"))).unwrap();
-        let turns: Vec<&str> = record
-            .lines()
-            .filter(|l| !l.starts_with('['))
-            .flat_map(str::split_whitespace)
-            .filter(|t| !t.ends_with('.'))
-            .collect();
-        let opening: Vec<&str> =
-            openings[(game - 1) / 2 % 3].split("  #").next().unwrap().split(' ').collect();
-        assert_eq!(turns[..4], opening[..], "game {game}: {record}");
-    }
-    // `ply tune` plays its self-play, SPSA and check games from books too.
+    // A record's first four turns, and opening `i` of the book.
     let first_turns = |record: &std::path::Path| -> String {
         let record = std::fs::read_to_string(record).unwrap();
         let turns: Vec<&str> = record
@@ -647,15 +617,27 @@ fn a_book_holds_balanced_openings_and_match_plays_its_pairs_from_them() {
             .collect();
         turns.join(" ")
     };
+    let opening = |i: usize| openings[i].split("  #").next().unwrap().to_string();
+    // Each game pair starts from the book's next opening, and the book repeats: 8 games are
+    // four pairs from openings 1, 2, 3, 1.
+    let (games, b) = (dir.join("games"), book.to_str().unwrap());
+    let args = ["match", "boop", "--a", "nodes:300", "--b", "random", "--games", "8"];
+    let mut args = args.to_vec();
+    args.extend(["--book", b, "--out", games.to_str().unwrap()]);
+    let o = ply(&args);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    for game in 1..=8 {
+        let record = games.join(format!("boop-{game:04}.ply"));
+        assert_eq!(first_turns(&record), opening((game - 1) / 2 % 3), "game {game}");
+    }
+    // `ply tune` plays its self-play, SPSA and check games from books too.
     let tuned = dir.join("tuned");
-    let b = book.to_str().unwrap();
     let args = ["tune", "boop", "--games", "2", "--player", "nodes:300", "--passes", "1"];
     let mut args = args.to_vec();
     args.extend(["--book", b, "--check", "2", "--check-time", "5", "--check-book", b]);
     args.extend(["--out", tuned.to_str().unwrap()]);
     let o = ply(&args);
     assert!(o.status.success(), "{}", text(&o.stderr));
-    let opening = |i: usize| openings[i].split("  #").next().unwrap().to_string();
     assert_eq!(first_turns(&tuned.join("games/boop-0001.ply")), opening(0));
     assert_eq!(first_turns(&tuned.join("check/boop-0002.ply")), opening(0));
     let spsa = dir.join("spsa");
@@ -664,6 +646,7 @@ fn a_book_holds_balanced_openings_and_match_plays_its_pairs_from_them() {
     args.extend(["--out", spsa.to_str().unwrap()]);
     let o = ply(&args);
     assert!(o.status.success(), "{}", text(&o.stderr));
+    assert!(text(&o.stdout).contains(&format!("openings from {b}, seed 1")), "{}", text(&o.stdout));
     // A bad book is refused before any game, naming its line; --book and --opening conflict.
     let bad = dir.join("bad.txt");
     let refused = |content: &str, says: &str| {
@@ -681,6 +664,11 @@ fn a_book_holds_balanced_openings_and_match_plays_its_pairs_from_them() {
     args.extend(["--out", spsa_bad.to_str().unwrap()]);
     assert_refused(&args, "line 2: turn 2 'Ka1'");
     assert!(!spsa_bad.join("spsa.tsv").exists(), "no game was played");
+    let args = ["tune", "boop", "--games", "2", "--check", "2", "--check-book", bad_path];
+    let mut args = args.to_vec();
+    args.extend(["--out", spsa_bad.to_str().unwrap()]);
+    assert_refused(&args, "line 2: turn 2 'Ka1'");
+    assert!(!spsa_bad.join("games").exists(), "no game was played");
     let mut args = vec!["match", "boop", "--a", "nodes:300", "--b", "random", "--opening", "3"];
     args.extend(["--book", book.to_str().unwrap()]);
     assert_refused(&args, "cannot be used with");

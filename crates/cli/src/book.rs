@@ -178,13 +178,14 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
     let bar = counting_bar(args.count, "openings");
     let mut kept: Vec<(Vec<String>, f64)> = Vec::new();
     let mut seen = std::collections::HashSet::new();
-    let mut tried = 0;
-    let mut used = 0;
+    // Openings handed to the judges, and those judged up to the last one needed (the count
+    // the book reports, whatever the batches).
+    let (mut scheduled, mut tried) = (0, 0);
     // Judged a batch at a time, in the order of their seeds, so that the book does not
     // depend on --threads.
-    while kept.len() < args.count && tried < tries {
-        let batch: Vec<usize> = (tried..(tried + 4 * threads).min(tries)).collect();
-        tried += batch.len();
+    while kept.len() < args.count && scheduled < tries {
+        let batch: Vec<usize> = (scheduled..(scheduled + 4 * threads).min(tries)).collect();
+        scheduled += batch.len();
         let judged: Vec<anyhow::Result<Option<Judged>>> = std::thread::scope(|scope| {
             let chunks: Vec<_> = batch
                 .chunks(batch.len().div_ceil(threads))
@@ -213,17 +214,15 @@ pub fn run(args: &BookArgs) -> anyhow::Result<ExitCode> {
             if kept.len() == args.count {
                 break;
             }
-            used = k + 1;
+            tried = k + 1;
             let Some(j) = result? else { continue };
             if (j.expected - 0.5).abs() <= args.within && seen.insert(j.position) {
                 kept.push((j.opening, j.expected));
                 bar.inc(1);
             }
         }
-        bar.set_message(format!("{used} tried"));
+        bar.set_message(format!("{tried} tried"));
     }
-    // The openings judged up to the last one needed, whatever the batches.
-    let tried = used;
     bar.finish_and_clear();
     let mut text = format!(
         "# ply book {} --variant {variant} --count {} --turns {} --judge {} --within {} --seed {}\n\

@@ -12,23 +12,24 @@ use indicatif::ProgressBar;
 use ply_search::spsa::{Perturbation, Spsa};
 use ply_search::{AnyEngine, EngineEntry};
 
-use crate::book::Book;
 use crate::computer::{
     Contestant, MatchArgs, counting_bar, locked, parse_spec, play_games, play_one_with,
 };
 use crate::position::UsageError;
-use crate::tune::{TuneArgs, check};
+use crate::tune::{Books, TuneArgs, check};
 
 /// Pairs played from one set of values before the steps are taken. Fixed, not a multiple of
 /// the threads, so that a run is the same on any number of threads.
 const BATCH: usize = 16;
 
-/// Tunes by `pairs` game pairs (module docs); `entry` and `variant` as `ply tune` found them.
+/// Tunes by `pairs` game pairs (module docs); `entry`, `variant` and `books` as `ply tune`
+/// found and read them.
 pub(crate) fn run(
     args: &TuneArgs,
     entry: &EngineEntry,
     variant: &str,
     pairs: usize,
+    books: &Books,
 ) -> anyhow::Result<ExitCode> {
     if pairs == 0 {
         bail!(UsageError("--spsa needs at least one pair of games".into()));
@@ -79,7 +80,7 @@ pub(crate) fn run(
         seed: args.seed,
         opening: args.opening,
         book: args.book.clone(),
-        openings: Book::load_optional(args.book.as_deref(), entry, variant)?,
+        openings: books.games.clone(),
         max_turns: 600,
         out: None,
         a_weights: Some("plus".into()),
@@ -172,7 +173,7 @@ pub(crate) fn run(
     std::fs::write(&weights_path, file)
         .with_context(|| format!("cannot write {}", weights_path.display()))?;
     print!("{text}");
-    let code = check(args, variant, &weights_path, &mut text)?;
+    let code = check(args, variant, &weights_path, books, &mut text)?;
     let report_path = args.out.join("tune.txt");
     std::fs::write(&report_path, &text)
         .with_context(|| format!("cannot write {}", report_path.display()))?;

@@ -349,13 +349,21 @@ fn report_text(args: &TuneArgs, report: &TuneReport, games: usize) -> String {
     t
 }
 
+/// The books of `--book` and `--check-book`, read before any game.
+pub(crate) struct Books {
+    pub(crate) games: Option<Arc<Book>>,
+    pub(crate) check: Option<Arc<Book>>,
+}
+
 pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     let (entry, variant) = engine_and_variant(&args.game, args.variant.as_deref())?;
-    // The books are read now, not after an hour of games (the check's is read again then).
-    let book = Book::load_optional(args.book.as_deref(), &entry, &variant)?;
-    Book::load_optional(args.check_book.as_deref(), &entry, &variant)?;
+    // The books are read now, not after an hour of games.
+    let books = Books {
+        games: Book::load_optional(args.book.as_deref(), &entry, &variant)?,
+        check: Book::load_optional(args.check_book.as_deref(), &entry, &variant)?,
+    };
     if let Some(pairs) = args.spsa {
-        return crate::spsa::run(args, &entry, &variant, pairs);
+        return crate::spsa::run(args, &entry, &variant, pairs, &books);
     }
     let registry = ply_games::registry();
     let player = parse_spec(&args.player, &entry).map_err(UsageError)?;
@@ -398,7 +406,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 seed: args.seed,
                 opening: args.opening,
                 book: args.book.clone(),
-                openings: book.clone(),
+                openings: books.games.clone(),
                 max_turns: 600,
                 out: Some(dir.clone()),
                 a_weights: Some(args.start.clone()),
@@ -506,7 +514,7 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
     print!("{text}");
 
     // 3. The check.
-    let code = check(args, &variant, &weights_path, &mut text)?;
+    let code = check(args, &variant, &weights_path, &books, &mut text)?;
     let report_path = args.out.join("tune.txt");
     std::fs::write(&report_path, &text)
         .with_context(|| format!("cannot write {}", report_path.display()))?;
@@ -520,6 +528,7 @@ pub(crate) fn check(
     args: &TuneArgs,
     variant: &str,
     weights: &Path,
+    books: &Books,
     text: &mut String,
 ) -> anyhow::Result<ExitCode> {
     if args.check == 0 {
@@ -537,7 +546,7 @@ pub(crate) fn check(
         seed: args.seed.wrapping_add(1_000_003),
         opening: args.check_opening,
         book: args.check_book.clone(),
-        openings: None,
+        openings: books.check.clone(),
         max_turns: 600,
         out: Some(args.out.join("check")),
         a_weights: Some(weights.display().to_string()),

@@ -66,6 +66,11 @@ fn needs(caps: [u8; 3], single: [u8; 3], each: u8) -> [i32; 4] {
 }
 
 impl Position {
+    /// [`free_rings`](Position::free_rings), from the cached topology of the rings.
+    fn free_rings_cached(&self) -> u64 {
+        with_topology(self.layout, self.state.rings, |t| t.edge) & self.state.vacant()
+    }
+
     /// A player's standing from his captures `caps`.
     fn standing_of(&self, w: &Weights, caps: [u8; 3]) -> i32 {
         let (single, each) = self.variant.win_thresholds();
@@ -145,28 +150,135 @@ struct Groups {
     mask: [u64; 64],
     vacant: [u8; 64],
     marbles: [[u8; 3]; 64],
+    /// The rings whose removal may split their group (see [`Topology::splitting`]).
+    splitting: u64,
+}
+
+/// The connected groups of `rings`, each handed to `each` as a mask.
+fn components(layout: &Layout, rings: u64, mut each: impl FnMut(u64)) {
+    let mut rest = rings;
+    while rest != 0 {
+        let seed = rest & rest.wrapping_neg();
+        let mut comp = seed;
+        let mut frontier = seed;
+        while frontier != 0 {
+            let mut grow = 0;
+            for i in Bits(frontier) {
+                grow |= layout.nb_mask[i as usize];
+            }
+            grow &= rings & !comp;
+            comp |= grow;
+            frontier = grow;
+        }
+        rest &= !comp;
+        each(comp);
+    }
+}
+
+/// Whether removing ring `r` from `rings` may split its group: its remaining neighbours do not
+/// form one arc around it.
+fn may_split(layout: &Layout, rings: u64, r: u8) -> bool {
+    let rest = rings & !(1u64 << r);
+    let mut present = 0u32;
+    for (d, &j) in layout.nb[r as usize].iter().enumerate() {
+        if j != NONE && rest & (1u64 << j) != 0 {
+            present |= 1 << d;
+        }
+    }
+    let rot = ((present >> 1) | (present << 5)) & 63;
+    (present & !rot).count_ones() > 1
+}
+
+/// The most groups a cached [`Topology`] holds; a set of rings with more is worked out again
+/// each time (a board rarely has more than a handful).
+const TOPOLOGY_GROUPS: usize = 14;
+/// Cached ring sets per thread (a power of two).
+const TOPOLOGY_SLOTS: usize = 1024;
+
+/// What a set of rings alone decides, whatever the marbles on it: its groups, and which
+/// rings may split their group when removed. The evaluation asks for the groups of the board
+/// and of the board less each free ring at every leaf, and a leaf's siblings mostly differ
+/// only in their marbles or in the ring their turn removed, so these are kept per thread
+/// (`Groups::of` was an eighth of ZÈRTZ's search time).
+#[derive(Clone, Copy)]
+struct Topology {
+    /// The board (its address) and ring set this holds; `rings == 0` marks an empty slot.
+    layout: usize,
+    rings: u64,
+    /// Groups (masks), or `n == u8::MAX` when there are more than [`TOPOLOGY_GROUPS`].
+    n: u8,
+    masks: [u64; TOPOLOGY_GROUPS],
+    /// Rings whose removal may split their group ([`may_split`]).
+    splitting: u64,
+    /// Rings with two neighbouring positions side by side off the board: free when vacant
+    /// (the rule of [`Position::free_rings`]).
+    edge: u64,
+}
+
+impl Topology {
+    const EMPTY: Topology =
+        Topology { layout: 0, rings: 0, n: 0, masks: [0; TOPOLOGY_GROUPS], splitting: 0, edge: 0 };
+
+    fn of(layout: &'static Layout, rings: u64) -> Topology {
+        let mut t = Topology { layout: std::ptr::from_ref(layout) as usize, rings, ..Self::EMPTY };
+        components(layout, rings, |m| {
+            if usize::from(t.n) < TOPOLOGY_GROUPS {
+                t.masks[usize::from(t.n)] = m;
+                t.n += 1;
+            } else {
+                t.n = u8::MAX;
+            }
+        });
+        for r in Bits(rings) {
+            if may_split(layout, rings, r) {
+                t.splitting |= 1u64 << r;
+            }
+            if layout.pairs[r as usize].iter().any(|&pair| rings & pair == 0) {
+                t.edge |= 1u64 << r;
+            }
+        }
+        t
+    }
+
+    fn groups(&self) -> Option<&[u64]> {
+        (self.n != u8::MAX).then(|| &self.masks[..usize::from(self.n)])
+    }
+}
+
+thread_local! {
+    static TOPOLOGIES: RefCell<Vec<Topology>> =
+        RefCell::new(vec![Topology::EMPTY; TOPOLOGY_SLOTS]);
+}
+
+/// `f` of the topology of `rings` on `layout`, from this thread's cache (filled on a miss).
+fn with_topology<R>(layout: &'static Layout, rings: u64, f: impl FnOnce(&Topology) -> R) -> R {
+    let at = std::ptr::from_ref(layout) as usize;
+    // Fibonacci hashing of the ring set: its top bits pick the slot.
+    let slot = (rings.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % TOPOLOGY_SLOTS;
+    TOPOLOGIES.with(|cell| {
+        let mut cache = cell.borrow_mut();
+        let t = &mut cache[slot];
+        if t.rings != rings || t.layout != at || rings == 0 {
+            *t = Topology::of(layout, rings);
+        }
+        f(t)
+    })
 }
 
 impl Groups {
-    fn of(layout: &Layout, s: &State, rings: u64) -> Groups {
-        let mut g = Groups { n: 0, mask: [0; 64], vacant: [0; 64], marbles: [[0; 3]; 64] };
-        let mut rest = rings;
-        while rest != 0 {
-            let seed = rest & rest.wrapping_neg();
-            let mut comp = seed;
-            let mut frontier = seed;
-            while frontier != 0 {
-                let mut grow = 0;
-                for i in Bits(frontier) {
-                    grow |= layout.nb_mask[i as usize];
-                }
-                grow &= rings & !comp;
-                comp |= grow;
-                frontier = grow;
+    const EMPTY: Groups =
+        Groups { n: 0, mask: [0; 64], vacant: [0; 64], marbles: [[0; 3]; 64], splitting: 0 };
+
+    fn of(layout: &'static Layout, s: &State, rings: u64) -> Groups {
+        // (From a constant: the compiler zeroes a fresh `[[u8; 3]; 64]` one byte pair at a time.)
+        let mut g = Groups::EMPTY;
+        with_topology(layout, rings, |t| {
+            g.splitting = t.splitting;
+            match t.groups() {
+                Some(masks) => masks.iter().for_each(|&m| g.push(m, s)),
+                None => components(layout, rings, |m| g.push(m, s)),
             }
-            rest &= !comp;
-            g.push(comp, s);
-        }
+        });
         g
     }
 
@@ -185,12 +297,14 @@ impl Groups {
     }
 
     /// The groups once free ring `r` is removed.
-    fn without(&self, layout: &Layout, s: &State, r: u8) -> Groups {
-        match self.shrunk_by(layout, s, r) {
+    fn without(&self, layout: &'static Layout, s: &State, r: u8) -> Groups {
+        match self.shrunk_by(r) {
             Some(i) => {
                 let mut g = self.clone();
                 g.mask[i] &= !(1u64 << r);
                 g.vacant[i] = g.vacant[i].saturating_sub(1);
+                // Which rings split these groups is not known: every removal is worked out.
+                g.splitting = u64::MAX;
                 g
             }
             None => Groups::of(layout, s, s.rings & !(1u64 << r)),
@@ -199,18 +313,8 @@ impl Groups {
 
     /// When removing free ring `r` splits no group: the group that only loses `r` (one
     /// vacancy fewer). `None` when it may split one, and the groups must be found again.
-    fn shrunk_by(&self, layout: &Layout, s: &State, r: u8) -> Option<usize> {
-        let rings = s.rings & !(1u64 << r);
-        // The remaining neighbours of r form one arc: removing r splits nothing.
-        let mut present = 0u32;
-        for (d, &j) in layout.nb[r as usize].iter().enumerate() {
-            if j != NONE && rings & (1u64 << j) != 0 {
-                present |= 1 << d;
-            }
-        }
-        let rot = ((present >> 1) | (present << 5)) & 63;
-        let arcs = (present & !rot).count_ones();
-        (arcs <= 1).then(|| self.index_of(r))
+    fn shrunk_by(&self, r: u8) -> Option<usize> {
+        (self.splitting & (1u64 << r) == 0).then(|| self.index_of(r))
     }
 
     /// The vacancies of group `i`, with group `shrunk` (if any) one fewer.
@@ -269,7 +373,7 @@ impl Position {
             t.landings[v as usize] = self.landings(v);
         }
         let groups = Groups::of(layout, s, s.rings);
-        let free = self.free_rings();
+        let free = self.free_rings_cached();
         let fill = |g: &Groups, t: &mut PriorTable| {
             t.base.push(g.full(None));
             let mut single = [[0u8; 4]; 64];
@@ -373,11 +477,15 @@ impl Position {
         if free == 0 {
             consider(&groups, None);
         } else {
-            // Only removals next to a small group or splitting one can isolate; checking all
-            // free rings is cheap enough.
+            // Only removals next to a small group or splitting one can isolate. A removal that
+            // splits nothing leaves a group full, or with one vacancy to fill, only if some
+            // group has at most one vacancy or the one it shrinks has two: else it isolates
+            // nothing, and most removals are of that kind.
+            let low = (0..groups.n).any(|i| groups.vacant[i] <= 1);
             for r in Bits(free) {
-                match groups.shrunk_by(layout, s, r) {
-                    Some(i) => consider(&groups, Some(i)),
+                match groups.shrunk_by(r) {
+                    Some(i) if low || groups.vacant[i] <= 2 => consider(&groups, Some(i)),
+                    Some(_) => {}
                     None => consider(&Groups::of(layout, s, s.rings & !(1u64 << r)), None),
                 }
             }
@@ -427,7 +535,7 @@ impl Evaluator<Position> for Eval {
             }
             score += best * 9 / 10;
         } else {
-            let free = position.free_rings();
+            let free = position.free_rings_cached();
             let threat = w[Weights::THREAT] != 0 || w[Weights::THREAT_WIN] != 0;
             let [iso, theirs] = position.best_isolations(w, free, threat);
             if iso >= near_win {
@@ -513,7 +621,8 @@ impl Evaluator<Position> for Eval {
 mod tests {
     use ply_core::{Evaluator, Game};
 
-    use super::Eval;
+    use super::{Eval, Groups, components, may_split, with_topology};
+    use crate::geometry::Bits;
     use crate::rules::Position;
     use crate::types::Move;
 
@@ -533,6 +642,29 @@ mod tests {
                     }
                     position.legal_moves(&mut moves);
                     position.play(moves[(turn * 7919 + seed * 31 + game * 104_729) % moves.len()]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Positions of placement turns of `games` pseudo-random games a board size, played to
+    /// their end (where small groups with few vacancies are common).
+    fn placement_turns_to_the_end(games: usize) -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for (seed, variant) in ["37", "48", "61"].into_iter().enumerate() {
+            for game in 0..games {
+                let mut position = Position::new(variant).unwrap();
+                let mut turn = 0usize;
+                while position.outcome().is_none() {
+                    if !position.has_jump() {
+                        out.push(position.clone());
+                    }
+                    position.legal_moves(&mut moves);
+                    let pick = (turn * 7919 + seed * 31 + game * 104_729) % moves.len();
+                    position.play(moves[pick]);
+                    turn += 1;
                 }
             }
         }
@@ -569,6 +701,81 @@ mod tests {
             few += usize::from(safe.count_ones() < 4);
         }
         assert!(checked > 300 && few > 10, "{checked} positions, {few} with few safe placements");
+    }
+
+    /// The cached topology of a ring set is the one worked out afresh: the groups, the rings
+    /// whose removal may split one, the free rings; for the board and the board less each
+    /// free ring, on every board size (whose ring sets share the cache's slots).
+    #[test]
+    fn cached_groups_and_free_rings_are_those_worked_out_afresh() {
+        let mut sets = 0;
+        for position in placement_turns() {
+            let (layout, s) = (position.layout, &position.state);
+            assert_eq!(position.free_rings_cached(), position.free_rings(), "{position:?}");
+            for rings in std::iter::once(s.rings)
+                .chain(Bits(position.free_rings()).map(|r| s.rings & !(1u64 << r)))
+            {
+                let mut fresh = Vec::new();
+                components(layout, rings, |m| fresh.push(m));
+                let g = Groups::of(layout, s, rings);
+                assert_eq!(&g.mask[..g.n], &fresh[..], "{position:?}");
+                for i in 0..g.n {
+                    let vacant = g.mask[i] & s.vacant();
+                    assert_eq!(u32::from(g.vacant[i]), vacant.count_ones());
+                }
+                for r in 0..64u8 {
+                    let splits = rings & (1u64 << r) != 0 && may_split(layout, rings, r);
+                    assert_eq!(g.splitting & (1u64 << r) != 0, splits, "ring {r} of {rings:#x}");
+                }
+                sets += 1;
+            }
+        }
+        // One ring set on two boards: the board is part of the key.
+        let (small, large) = (Position::new("37").unwrap(), Position::new("48").unwrap());
+        let rings = small.state.rings;
+        let edge = |p: &Position| with_topology(p.layout, rings, |t| (t.edge, t.n));
+        let (on_small, on_large) = (edge(&small), edge(&large));
+        assert_ne!(on_small, on_large);
+        assert_eq!(on_small, edge(&small));
+        assert!(sets > 3_000, "{sets} ring sets");
+    }
+
+    /// A placement turn's best isolation is what the best legal placement of the colour the
+    /// mover would place (the pool's first, or his own captures' first once the pool is
+    /// empty) captures, played out by the rules.
+    #[test]
+    fn the_best_isolation_is_the_best_placement_played_out() {
+        let w = Eval::default().w;
+        let mut moves = Vec::new();
+        let mut isolating = 0;
+        for position in placement_turns_to_the_end(300) {
+            let s = &position.state;
+            let me = s.to_move;
+            let source = if position.pool_empty() { s.captures[me.index()] } else { s.pool };
+            let Some(colour) = (0..3).find(|&k| source[k] > 0) else { continue };
+            position.legal_moves(&mut moves);
+            let mut best = 0;
+            for &mv in &moves {
+                let Move::Place { colour: c, .. } = mv else { continue };
+                if c.index() != colour {
+                    continue;
+                }
+                let mut after = position.clone();
+                after.play(mv);
+                // The marbles the placement captured; once the pool is empty the placed marble
+                // came from the mover's captures (the evaluation does not count that cost).
+                let (before, now) = (s.captures[me.index()], after.state.captures[me.index()]);
+                let spent = |k: usize| u8::from(position.pool_empty() && k == colour);
+                let gain: [u8; 3] = std::array::from_fn(|k| now[k] + spent(k) - before[k]);
+                if gain != [0; 3] {
+                    best = best.max(position.gain_for(&w, me, gain));
+                }
+            }
+            let free = position.free_rings();
+            assert_eq!(position.best_isolations(&w, free, false)[0], best, "{position:?}");
+            isolating += usize::from(best > 0);
+        }
+        assert!(isolating > 20, "positions with an isolation: {isolating}");
     }
 
     /// The opponent's best isolation is the one he would find were it his turn.

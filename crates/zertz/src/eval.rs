@@ -192,14 +192,15 @@ fn may_split(layout: &Layout, rings: u64, r: u8) -> bool {
 /// The most groups a cached [`Topology`] holds; a set of rings with more is worked out again
 /// each time (a board rarely has more than a handful).
 const TOPOLOGY_GROUPS: usize = 14;
-/// Cached ring sets per thread (a power of two).
+/// Cached ring sets per thread (a power of two; about 150 KiB).
 const TOPOLOGY_SLOTS: usize = 1024;
+const _: () = assert!(TOPOLOGY_SLOTS.is_power_of_two());
 
-/// What a set of rings alone decides, whatever the marbles on it: its groups, and which
-/// rings may split their group when removed. The evaluation asks for the groups of the board
-/// and of the board less each free ring at every leaf, and a leaf's siblings mostly differ
-/// only in their marbles or in the ring their turn removed, so these are kept per thread
-/// (`Groups::of` was an eighth of ZÈRTZ's search time).
+/// What a set of rings alone decides, whatever the marbles on it: its groups, which rings
+/// may split their group when removed, and which are free when vacant. The evaluation asks
+/// for the groups of the board and of the board less each free ring at every leaf, and a
+/// leaf's siblings mostly differ only in their marbles or in the ring their turn removed, so
+/// these are kept per thread (`Groups::of` was an eighth of ZÈRTZ's search time).
 #[derive(Clone, Copy)]
 struct Topology {
     /// The board (its address) and ring set this holds; `rings == 0` marks an empty slot.
@@ -254,7 +255,8 @@ thread_local! {
 fn with_topology<R>(layout: &'static Layout, rings: u64, f: impl FnOnce(&Topology) -> R) -> R {
     let at = std::ptr::from_ref(layout) as usize;
     // Fibonacci hashing of the ring set: its top bits pick the slot.
-    let slot = (rings.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54) as usize % TOPOLOGY_SLOTS;
+    let slot =
+        (rings.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - TOPOLOGY_SLOTS.ilog2())) as usize;
     TOPOLOGIES.with(|cell| {
         let mut cache = cell.borrow_mut();
         let t = &mut cache[slot];

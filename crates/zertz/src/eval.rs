@@ -203,7 +203,7 @@ const _: () = assert!(TOPOLOGY_SLOTS.is_power_of_two());
 /// these are kept per thread (`Groups::of` was an eighth of ZÈRTZ's search time).
 #[derive(Clone, Copy)]
 struct Topology {
-    /// The board (its address) and ring set this holds; `rings == 0` marks an empty slot.
+    /// The board (its address) and ring set this holds; `layout == 0` marks an empty slot.
     layout: usize,
     rings: u64,
     /// Groups (masks), or `n == u8::MAX` when there are more than [`TOPOLOGY_GROUPS`].
@@ -260,7 +260,7 @@ fn with_topology<R>(layout: &'static Layout, rings: u64, f: impl FnOnce(&Topolog
     TOPOLOGIES.with(|cell| {
         let mut cache = cell.borrow_mut();
         let t = &mut cache[slot];
-        if t.rings != rings || t.layout != at || rings == 0 {
+        if t.rings != rings || t.layout != at {
             *t = Topology::of(layout, rings);
         }
         f(t)

@@ -211,8 +211,7 @@ struct Topology {
     masks: [u64; TOPOLOGY_GROUPS],
     /// Rings whose removal may split their group ([`may_split`]).
     splitting: u64,
-    /// Rings with two neighbouring positions side by side off the board: free when vacant
-    /// (the rule of [`Position::free_rings`]).
+    /// Rings at the edge ([`Layout::at_edge`]): free when vacant.
     edge: u64,
 }
 
@@ -234,7 +233,7 @@ impl Topology {
             if may_split(layout, rings, r) {
                 t.splitting |= 1u64 << r;
             }
-            if layout.pairs[r as usize].iter().any(|&pair| rings & pair == 0) {
+            if layout.at_edge(r, rings) {
                 t.edge |= 1u64 << r;
             }
         }

@@ -184,6 +184,13 @@ impl Board {
 }
 
 impl Layout {
+    /// Whether ring `i` has two neighbouring positions, side by side (directions `d` and
+    /// `d + 1`), without a ring among `rings`: the edge a ring must be on to be free.
+    #[must_use]
+    pub(crate) fn at_edge(&self, i: u8, rings: u64) -> bool {
+        self.pairs[i as usize].iter().any(|&pair| rings & pair == 0)
+    }
+
     /// The name of ring `i`: `d4`.
     #[must_use]
     pub fn name(&self, i: u8) -> String {

@@ -111,8 +111,7 @@ impl Position {
         let rings = self.state.rings;
         let mut free = 0;
         for i in Bits(self.state.vacant()) {
-            // Two neighbouring positions, d and d + 1, both without a ring.
-            if self.layout.pairs[i as usize].iter().any(|&pair| rings & pair == 0) {
+            if self.layout.at_edge(i, rings) {
                 free |= 1u64 << i;
             }
         }

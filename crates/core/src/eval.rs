@@ -95,6 +95,27 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Futility pruning's bound, for alpha-beta's frontier (a node one turn from the horizon,
+    /// whose moves each lead to a static value): an upper bound, for the player to move, on
+    /// the value of the position any of his quiet moves ([`is_quiet`](Evaluator::is_quiet))
+    /// leaves: minus its [`evaluate`](Evaluator::evaluate), or that evaluation itself where
+    /// he is to move again. Where the bound is at
+    /// most alpha no quiet move can raise alpha, and the search skips them all. A proven
+    /// bound, not a margin guessed from experience: the pruning changes no value the search
+    /// finds, only what it costs. `None` (the default) where the game knows none.
+    fn quiet_bound(&self, game: &G) -> Option<i32> {
+        let _ = game;
+        None
+    }
+
+    /// Whether `mv` is quiet in the sense of [`quiet_bound`](Evaluator::quiet_bound): the
+    /// position it leaves is not over, is evaluated within that bound, and needs no
+    /// quiescence (no forcing move follows). The default, `false`, says so of no move.
+    fn is_quiet(&self, game: &G, mv: G::Move) -> bool {
+        let _ = (game, mv);
+        false
+    }
+
     /// Whether some move of the player to move might win the game at once. `false` is a
     /// promise that none does; MCTS then does not try every move for a win when it expands
     /// the position (in a game with thousands of moves a turn, that trial is most of a

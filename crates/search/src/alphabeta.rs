@@ -524,6 +524,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // A forced turn costs no depth (the check extension of chess programs): the moves
         // are few, and a horizon inside a forced sequence would hide where it leads.
         let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
+        // Futility, one turn from the horizon, where every move leads to a static value:
+        // where the evaluator proves that no quiet move can raise alpha, the quiet moves are
+        // skipped and count as that bound (ZÈRTZ: after a sacrifice is taken, most of the
+        // hundreds of replies that could not win the marbles back).
+        let futile = if next == 0 && ply > 0 {
+            self.eval.quiet_bound(&self.game).filter(|&bound| bound <= alpha)
+        } else {
+            None
+        };
         // Where the game can tell a move legal without listing them all, the table move and
         // the killers are tried first, in the order the list would give them, and a node
         // they cut off is never listed (PÜNCT lists thousands of moves a node). The root is
@@ -587,6 +596,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 mv
             };
+            if let Some(bound) = futile
+                && self.eval.is_quiet(&self.game, mv)
+            {
+                best = best.max(bound);
+                continue;
+            }
             // A late quiet move is searched a turn shallower first ([`LateMoveReductions`]);
             // never in a forced turn, which costs no depth.
             let reduce = self.reductions.is_some_and(|r| {

@@ -263,6 +263,17 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn late_move_reductions(&self) -> Option<ply_core::LateMoveReductions> {
         if self.material_only { None } else { self.eval.late_move_reductions() }
     }
+    /// The game's bound, widened by the noise a leaf may carry; none for the material-only
+    /// baselines, which stay the plain search they are named for.
+    fn quiet_bound(&self, game: &G) -> Option<i32> {
+        if self.material_only {
+            return None;
+        }
+        self.eval.quiet_bound(game).map(|b| b.saturating_add(self.amplitude.abs()))
+    }
+    fn is_quiet(&self, game: &G, mv: G::Move) -> bool {
+        self.eval.is_quiet(game, mv)
+    }
     fn may_win_at_once(&self, game: &G) -> bool {
         self.eval.may_win_at_once(game)
     }

@@ -66,6 +66,12 @@ fn needs(caps: [u8; 3], single: [u8; 3], each: u8) -> [i32; 4] {
 }
 
 impl Position {
+    /// Whether the pool holds two marbles or more: a placement then comes from it and
+    /// leaves the opponent one to place.
+    fn pool_lasts(&self) -> bool {
+        self.state.pool.iter().sum::<u8>() >= 2
+    }
+
     /// [`free_rings`](Position::free_rings), from the cached topology of the rings.
     fn free_rings_cached(&self) -> u64 {
         with_topology(self.layout, self.state.rings, |t| t.edge) & self.state.vacant()
@@ -616,6 +622,47 @@ impl Evaluator<Position> for Eval {
     fn must_force(&self, position: &Position) -> bool {
         position.has_jump()
     }
+
+    /// A quiet placement (from the pool, taking nothing, giving no jump) leaves both players'
+    /// captures as they are and the opponent a placement turn, which he evaluates as the
+    /// standing from his side, his tempo, his best isolation (never below 0) less at most the
+    /// largest penalty for few safe placements and the threat terms. So the mover's value
+    /// after it is at most his standing less the tempo plus those penalties. Not once the
+    /// pool is nearly empty: a placement then spends the mover's own captures, or may leave
+    /// the opponent without a move (a win).
+    fn quiet_bound(&self, position: &Position) -> Option<i32> {
+        let s = &position.state;
+        if !position.pool_lasts() || position.has_jump() {
+            return None;
+        }
+        let w = &self.w;
+        let near_win = w[Weights::NEAR_WIN];
+        let me = s.to_move;
+        let standing = position.standing_of(w, s.captures[me.index()])
+            - position.standing_of(w, s.captures[me.other().index()]);
+        let unsafe_most = (0..UNSAFE_LEN as usize).map(|n| w[Weights::UNSAFE + n]).max();
+        let threat_most = w[Weights::THREAT_WIN].max(w[Weights::THREAT].max(0) * near_win / 100);
+        let penalties = unsafe_most.unwrap_or(0).max(0) + threat_most.max(0);
+        Some((standing - w[Weights::TEMPO] + penalties).max(-near_win))
+    }
+
+    /// A placement from a pool of two marbles or more whose removal and marble isolate
+    /// nothing and whose marble gives the opponent no jump, read from the prior's table of the
+    /// position.
+    fn is_quiet(&self, position: &Position, mv: Move) -> bool {
+        let Move::Place { ring, remove, .. } = mv else { return false };
+        if !position.pool_lasts() {
+            return false;
+        }
+        position.with_prior_table(|t| {
+            let slot = usize::from(t.slot[if remove == NONE { 63 } else { remove as usize }]);
+            let closed = if remove == NONE { 0 } else { 1u64 << remove };
+            slot < t.base.len()
+                && t.base[slot] == [0; 3]
+                && t.single[slot][ring as usize][3] == 0
+                && t.landings[ring as usize] & !closed == 0
+        })
+    }
 }
 
 #[cfg(test)]
@@ -794,6 +841,45 @@ mod tests {
             threats += usize::from(theirs > 0);
         }
         assert!(threats > 10, "positions with a threat: {threats}");
+    }
+
+    /// The quiet placements are those that, played by the rules, take nothing and leave the
+    /// opponent no jump, from a pool of two marbles or more; each leaves a game not over and a
+    /// position worth at most the quiet bound to the mover, and the bound is near the best of
+    /// them in most positions.
+    #[test]
+    fn quiet_placements_are_worth_at_most_the_quiet_bound() {
+        let eval = Eval::default();
+        let mut moves = Vec::new();
+        let (mut quiet, mut bounded, mut near) = (0, 0, 0);
+        for position in placement_turns_to_the_end(40) {
+            let bound = eval.quiet_bound(&position);
+            assert_eq!(bound.is_some(), position.pool_lasts(), "{position:?}");
+            position.legal_moves(&mut moves);
+            let mut best = None;
+            for &mv in &moves {
+                let mut after = position.clone();
+                after.play(mv);
+                let took = after.state.captures != position.state.captures;
+                let by_rules = position.pool_lasts() && !took && !after.has_jump();
+                assert_eq!(eval.is_quiet(&position, mv), by_rules, "{mv:?} in {position:?}");
+                if !by_rules {
+                    continue;
+                }
+                assert_eq!(after.state.outcome, None, "{mv:?} in {position:?}");
+                let value = -eval.evaluate(&after);
+                let bound = bound.expect("a bound where the pool lasts");
+                assert!(value <= bound, "{mv:?} worth {value}, bound {bound}, in {position:?}");
+                best = best.max(Some(value));
+                quiet += 1;
+            }
+            if let (Some(bound), Some(best)) = (bound, best) {
+                bounded += 1;
+                near += usize::from(bound - best <= 110);
+            }
+        }
+        assert!(quiet > 20_000 && bounded > 500, "{quiet} quiet placements, {bounded} positions");
+        assert!(near * 4 > bounded * 3, "the bound within 110 of the best in {near} of {bounded}");
     }
 
     /// The priors of all moves at once are those of each move alone, in placement turns and

@@ -99,10 +99,10 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
     /// whose moves each lead to a static value): an upper bound, for the player to move, on
     /// the value of the position any of his quiet moves ([`is_quiet`](Evaluator::is_quiet))
     /// leaves: minus its [`evaluate`](Evaluator::evaluate), or that evaluation itself where
-    /// he is to move again. Where the bound is at
-    /// most alpha no quiet move can raise alpha, and the search skips them all. A proven
-    /// bound, not a margin guessed from experience: the pruning changes no value the search
-    /// finds, only what it costs. `None` (the default) where the game knows none.
+    /// he is to move again. Where the bound is at most alpha no quiet move can raise alpha,
+    /// and the search skips them all. A proven bound, not a margin guessed from experience:
+    /// the pruning changes no value a search to a given depth finds, only what it costs.
+    /// `None` (the default) where the game knows none.
     fn quiet_bound(&self, game: &G) -> Option<i32> {
         let _ = game;
         None

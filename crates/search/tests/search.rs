@@ -294,21 +294,29 @@ fn threads_sharing_out_a_wide_root_stop_within_an_iteration() {
     assert!(stopped_by_nodes >= 12, "only {stopped_by_nodes} of 24 searches ran out of nodes");
 }
 
+/// The values of [`TreeEval`] (evaluation, material, priors) in a test evaluator that
+/// changes only how the search treats the moves.
+macro_rules! tree_eval_values {
+    () => {
+        fn evaluate(&self, tree: &Tree) -> i32 {
+            TreeEval.evaluate(tree)
+        }
+        fn material(&self, _: &Tree) -> i32 {
+            0
+        }
+        fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
+            TreeEval.move_prior(tree, mv)
+        }
+    };
+}
+
 /// [`TreeEval`] with forcing moves (move 0 of some positions, every move of others) and
 /// positions where a forcing move is compulsory, for quiescence.
 #[derive(Clone, Copy, Debug, Default)]
 struct ForcingEval;
 
 impl Evaluator<Tree> for ForcingEval {
-    fn evaluate(&self, tree: &Tree) -> i32 {
-        TreeEval.evaluate(tree)
-    }
-    fn material(&self, _: &Tree) -> i32 {
-        0
-    }
-    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
-        TreeEval.move_prior(tree, mv)
-    }
+    tree_eval_values!();
     fn is_forcing(&self, tree: &Tree, mv: u16) -> bool {
         mv == 0 || self.must_force(tree) || (mix(&tree.path) >> 40).is_multiple_of(3)
     }
@@ -412,15 +420,7 @@ impl FutileEval {
 }
 
 impl Evaluator<Tree> for FutileEval {
-    fn evaluate(&self, tree: &Tree) -> i32 {
-        TreeEval.evaluate(tree)
-    }
-    fn material(&self, _: &Tree) -> i32 {
-        0
-    }
-    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
-        TreeEval.move_prior(tree, mv)
-    }
+    tree_eval_values!();
     fn quiet_bound(&self, tree: &Tree) -> Option<i32> {
         let slack = (mix(&tree.path) % 20) as i32;
         Self::quiet_values(tree).into_iter().max().map(|v| v + slack)
@@ -466,15 +466,7 @@ fn futile_quiet_moves_skipped_change_no_value() {
 struct ReducingEval;
 
 impl Evaluator<Tree> for ReducingEval {
-    fn evaluate(&self, tree: &Tree) -> i32 {
-        TreeEval.evaluate(tree)
-    }
-    fn material(&self, _: &Tree) -> i32 {
-        0
-    }
-    fn move_prior(&self, tree: &Tree, mv: u16) -> i32 {
-        TreeEval.move_prior(tree, mv)
-    }
+    tree_eval_values!();
     fn late_move_reductions(&self) -> Option<LateMoveReductions> {
         Some(LateMoveReductions { after: 1, min_depth: 2 })
     }

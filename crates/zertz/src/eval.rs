@@ -360,6 +360,33 @@ struct PriorTable {
     single: Vec<[[u8; 4]; 64]>,
 }
 
+impl PriorTable {
+    /// The slot of removal `r` (`NONE`: none), where `r` may be removed.
+    fn slot_of(&self, r: u8) -> Option<usize> {
+        let slot = usize::from(self.slot[if r == NONE { 63 } else { r as usize }]);
+        (slot < self.base.len()).then_some(slot)
+    }
+
+    /// The marbles (W, G, B) isolated by a marble of `colour` placed on `v` with the removal
+    /// of `slot`.
+    fn isolated(&self, slot: usize, colour: usize, v: u8) -> [u8; 3] {
+        let mut gain = self.base[slot];
+        let one = self.single[slot][v as usize];
+        if one[3] == 1 {
+            gain = add(gain, [one[0], one[1], one[2]]);
+            gain[colour] += 1;
+        }
+        gain
+    }
+
+    /// Whether a marble placed on `v` gives the opponent a jump once `r` (`NONE`: none) is
+    /// removed.
+    fn gives_jump(&self, v: u8, r: u8) -> bool {
+        let closed = if r == NONE { 0 } else { 1u64 << r };
+        self.landings[v as usize] & !closed != 0
+    }
+}
+
 thread_local! {
     static PRIOR: RefCell<Option<Box<PriorTable>>> = const { RefCell::new(None) };
 }
@@ -425,21 +452,14 @@ impl Position {
 
     fn placement_prior(&self, w: &Weights, t: &PriorTable, colour: usize, v: u8, r: u8) -> i32 {
         let me = self.state.to_move;
-        let slot = if r == NONE { t.slot[63] } else { t.slot[r as usize] } as usize;
         let mut p = 0;
-        if slot < t.base.len() {
-            let mut gain = t.base[slot];
-            let one = t.single[slot][v as usize];
-            if one[3] == 1 {
-                gain = add(gain, [one[0], one[1], one[2]]);
-                gain[colour] += 1;
-            }
+        if let Some(slot) = t.slot_of(r) {
+            let gain = t.isolated(slot, colour, v);
             if gain != [0; 3] {
                 p += 300 + 2 * self.gain_for(w, me, gain).min(2_000);
             }
         }
-        let open = t.landings[v as usize] & !(if r == NONE { 0 } else { 1u64 << r });
-        if open != 0 {
+        if t.gives_jump(v, r) {
             p -= 120 + MARBLE[colour] / 2;
         }
         p + (MARBLE[0] - MARBLE[colour]) / 5
@@ -640,27 +660,24 @@ impl Evaluator<Position> for Eval {
         let me = s.to_move;
         let standing = position.standing_of(w, s.captures[me.index()])
             - position.standing_of(w, s.captures[me.other().index()]);
-        let unsafe_most = (0..UNSAFE_LEN as usize).map(|n| w[Weights::UNSAFE + n]).max();
-        let threat_most = w[Weights::THREAT_WIN].max(w[Weights::THREAT].max(0) * near_win / 100);
-        let penalties = unsafe_most.unwrap_or(0).max(0) + threat_most.max(0);
-        Some((standing - w[Weights::TEMPO] + penalties).max(-near_win))
+        let unsafe_most =
+            (0..UNSAFE_LEN as usize).map(|n| w[Weights::UNSAFE + n]).fold(0, i32::max);
+        let threat_most =
+            w[Weights::THREAT_WIN].max(w[Weights::THREAT].max(0) * near_win / 100).max(0);
+        Some((standing - w[Weights::TEMPO] + unsafe_most + threat_most).max(-near_win))
     }
 
     /// A placement from a pool of two marbles or more whose removal and marble isolate
     /// nothing and whose marble gives the opponent no jump, read from the prior's table of the
     /// position.
     fn is_quiet(&self, position: &Position, mv: Move) -> bool {
-        let Move::Place { ring, remove, .. } = mv else { return false };
+        let Move::Place { colour, ring, remove } = mv else { return false };
         if !position.pool_lasts() {
             return false;
         }
         position.with_prior_table(|t| {
-            let slot = usize::from(t.slot[if remove == NONE { 63 } else { remove as usize }]);
-            let closed = if remove == NONE { 0 } else { 1u64 << remove };
-            slot < t.base.len()
-                && t.base[slot] == [0; 3]
-                && t.single[slot][ring as usize][3] == 0
-                && t.landings[ring as usize] & !closed == 0
+            t.slot_of(remove).is_some_and(|slot| t.isolated(slot, colour.index(), ring) == [0; 3])
+                && !t.gives_jump(ring, remove)
         })
     }
 }

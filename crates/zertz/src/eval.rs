@@ -93,6 +93,14 @@ impl Position {
         s + close(n[0]) + close(n[1]) / 2
     }
 
+    /// The mover's standing less the opponent's, from their captures: where the evaluation
+    /// starts, and what a quiet placement leaves as it is.
+    fn standing(&self, w: &Weights) -> i32 {
+        let caps = self.state.captures;
+        let me = self.state.to_move;
+        self.standing_of(w, caps[me.index()]) - self.standing_of(w, caps[me.other().index()])
+    }
+
     /// What capturing `gain` (W, G, B) is worth to player `p` now.
     fn gain_for(&self, w: &Weights, p: Player, gain: [u8; 3]) -> i32 {
         let caps = self.state.captures[p.index()];
@@ -546,8 +554,7 @@ impl Evaluator<Position> for Eval {
         let near_win = w[Weights::NEAR_WIN];
         let s = &position.state;
         let me = s.to_move;
-        let mut score = position.standing_of(w, s.captures[me.index()])
-            - position.standing_of(w, s.captures[me.other().index()]);
+        let mut score = position.standing(w);
         if position.has_jump() {
             // Capturing is compulsory: the mover takes his best chain.
             let mut moves = Vec::new();
@@ -651,15 +658,12 @@ impl Evaluator<Position> for Eval {
     /// pool is nearly empty: a placement then spends the mover's own captures, or may leave
     /// the opponent without a move (a win).
     fn quiet_bound(&self, position: &Position) -> Option<i32> {
-        let s = &position.state;
         if !position.pool_lasts() || position.has_jump() {
             return None;
         }
         let w = &self.w;
         let near_win = w[Weights::NEAR_WIN];
-        let me = s.to_move;
-        let standing = position.standing_of(w, s.captures[me.index()])
-            - position.standing_of(w, s.captures[me.other().index()]);
+        let standing = position.standing(w);
         let unsafe_most =
             (0..UNSAFE_LEN as usize).map(|n| w[Weights::UNSAFE + n]).fold(0, i32::max);
         let threat_most =

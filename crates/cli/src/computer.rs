@@ -51,6 +51,11 @@ pub struct BudgetArgs {
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1000..=1000))]
     pub contempt: i32,
+    /// Alpha-beta, where the rules draw no repeated position (GIPF, PÜNCT): score a position
+    /// the game has already seen as a draw all the same ("no progress", worth --contempt),
+    /// so the engine leaves a cycle it stands better in. `false` scores it by the evaluation.
+    #[arg(long, value_name = "true|false", default_value_t = true, action = clap::ArgAction::Set)]
+    pub no_progress: bool,
     /// Evaluate with this weight set: a built-in one (`default`, or `hand` where fitted
     /// weights replaced hand-set ones) or a weights file, e.g. one `ply tune` wrote.
     #[arg(long, value_name = "SET|FILE")]
@@ -112,13 +117,87 @@ fn think_of(budget: &BudgetArgs, entry: &EngineEntry) -> Think {
             hash_mb: 64,
             material_only: false,
             contempt: 0,
+            no_progress: false,
         },
     };
     think.seed = budget.seed;
     think.threads = budget.threads.max(1);
     think.hash_mb = budget.hash.max(1);
     think.contempt = budget.contempt;
+    think.no_progress = budget.no_progress;
     think
+}
+
+/// The value of an on/off option: `true` or `false`.
+pub(crate) fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(format!("{name} is true or false, not '{value}'")),
+    }
+}
+
+/// A match side's `--a-option NAME=VALUE` settings applied to its own search: the engine
+/// protocol's `contempt` and `noprogress`. The player's name in the results and records
+/// gets them too, so the two sides of an A/B match can be told apart.
+/// With `external`, the options go to another program (`--a-engine`) and only the name
+/// takes them.
+pub(crate) fn with_options(
+    player: Contestant,
+    options: &[String],
+    external: bool,
+) -> Result<Contestant, String> {
+    if options.is_empty() {
+        return Ok(player);
+    }
+    let Contestant::Engine(mut think, mut name) = player else {
+        return Err("the random player takes no options".into());
+    };
+    for option in options {
+        let (key, value) = split_option(option)?;
+        if external {
+            name.push(' ');
+            name.push_str(option);
+            continue;
+        }
+        match key.to_ascii_lowercase().as_str() {
+            "contempt" => {
+                think.contempt = value
+                    .parse()
+                    .ok()
+                    .filter(|c| (-1000..=1000).contains(c))
+                    .ok_or_else(|| format!("contempt is -1000 to 1000, not '{value}'"))?;
+            }
+            "noprogress" => think.no_progress = parse_switch("noprogress", value)?,
+            _ => {
+                return Err(format!(
+                    "'{key}': ply's own players take the options contempt and noprogress (other \
+                     options go to an external engine, --a-engine)"
+                ));
+            }
+        }
+        name.push(' ');
+        name.push_str(option);
+    }
+    Ok(Contestant::Engine(think, name))
+}
+
+/// A side's options as the results table shows them after its spec.
+fn options_text(options: &[String]) -> String {
+    options.iter().map(|o| format!(" {o}")).collect()
+}
+
+/// What the results table adds to a side played by another program.
+fn external_mark(engine: &Option<String>) -> &'static str {
+    if engine.is_some() { " (external)" } else { "" }
+}
+
+/// `NAME=VALUE`, both parts non-empty.
+pub(crate) fn split_option(option: &str) -> Result<(&str, &str), String> {
+    match option.split_once('=') {
+        Some((key, value)) if !key.is_empty() && !value.is_empty() => Ok((key, value)),
+        _ => Err(format!("'{option}' is not an option: NAME=VALUE, e.g. noprogress=false")),
+    }
 }
 
 pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
@@ -287,6 +366,14 @@ pub struct MatchArgs {
     /// Player B's program, as --a-engine.
     #[arg(long, value_name = "COMMAND", conflicts_with = "round_robin")]
     pub b_engine: Option<String>,
+    /// An option of player A, NAME=VALUE; repeat it for several. ply's own players take the
+    /// engine protocol's contempt=N and noprogress=true|false; an external engine
+    /// (--a-engine) is sent each as `setoption NAME VALUE` at every game's start.
+    #[arg(long = "a-option", value_name = "NAME=VALUE", conflicts_with = "round_robin")]
+    pub a_options: Vec<String>,
+    /// An option of player B, as --a-option.
+    #[arg(long = "b-option", value_name = "NAME=VALUE", conflicts_with = "round_robin")]
+    pub b_options: Vec<String>,
 }
 
 #[derive(Default)]
@@ -336,11 +423,18 @@ fn externals(
     variant: &str,
 ) -> anyhow::Result<[Option<ExternalPlayer>; 2]> {
     let mut out = [None, None];
-    let sides =
-        [(&args.a_engine, &args.a, &args.a_weights), (&args.b_engine, &args.b, &args.b_weights)];
-    for (slot, (command, spec, weights)) in out.iter_mut().zip(sides) {
+    let sides = [
+        (&args.a_engine, &args.a, &args.a_weights, &args.a_options),
+        (&args.b_engine, &args.b, &args.b_weights, &args.b_options),
+    ];
+    for (slot, (command, spec, weights, options)) in out.iter_mut().zip(sides) {
         let (Some(command), Some(spec)) = (command, spec) else { continue };
-        let player = ExternalPlayer::new(command, spec, weights.as_deref()).map_err(UsageError)?;
+        let mut player =
+            ExternalPlayer::new(command, spec, weights.as_deref()).map_err(UsageError)?;
+        for option in options {
+            let (key, value) = split_option(option).map_err(UsageError)?;
+            player.options.push(format!("setoption {key} {value}"));
+        }
         player.start(game, variant).map_err(UsageError)?;
         *slot = Some(player);
     }
@@ -591,9 +685,13 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
         (None, Some(a), Some(b)) => (a, b),
         _ => bail!(UsageError("give --a and --b, or --round-robin".into())),
     };
-    let a = parse_spec(a_spec, &entry).map_err(UsageError)?;
-    let b = parse_spec(b_spec, &entry).map_err(UsageError)?;
     let external = externals(args, entry.name, &variant)?;
+    let a = parse_spec(a_spec, &entry)
+        .and_then(|a| with_options(a, &args.a_options, external[0].is_some()))
+        .map_err(UsageError)?;
+    let b = parse_spec(b_spec, &entry)
+        .and_then(|b| with_options(b, &args.b_options, external[1].is_some()))
+        .map_err(UsageError)?;
     for (weights, program) in [(&args.a_weights, &external[0]), (&args.b_weights, &external[1])] {
         if let (Some(weights), None) = (weights, program) {
             entry.new_engine(&variant)?.set_weights(weights).map_err(UsageError)?;
@@ -679,7 +777,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("A {a_spec}{}", if args.a_engine.is_some() { " (external)" } else { "" }),
+        format!("A {a_spec}{}{}", options_text(&args.a_options), external_mark(&args.a_engine)),
         t.a_wins,
         t.draws,
         t.b_wins,
@@ -689,7 +787,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("B {b_spec}{}", if args.b_engine.is_some() { " (external)" } else { "" }),
+        format!("B {b_spec}{}{}", options_text(&args.b_options), external_mark(&args.b_engine)),
         t.b_wins,
         t.draws,
         t.a_wins,
@@ -779,7 +877,7 @@ pub fn bench(args: &BenchArgs) -> anyhow::Result<ExitCode> {
 
 #[cfg(test)]
 mod tests {
-    use super::{Contestant, parse_spec};
+    use super::{Contestant, parse_spec, with_options};
     use ply_search::{Algorithm, Think};
 
     fn think(spec: &str) -> Think {
@@ -801,6 +899,41 @@ mod tests {
         // A level's own noise is replaced, not added to.
         assert_eq!(think("level:3~0").noise_scale, 0.0);
         assert_eq!(think("level:9~0.25").noise_scale, 0.25);
+    }
+
+    #[test]
+    fn a_side_takes_contempt_and_no_progress_as_options() {
+        let entry = ply_games::engine("gipf").unwrap();
+        let player = || parse_spec("time:50", &entry).unwrap();
+        let Ok(Contestant::Engine(t, _)) = with_options(player(), &[], false) else {
+            panic!("no options refused")
+        };
+        assert_eq!((t.no_progress, t.contempt), (true, 0));
+        let options = ["noprogress=false".to_string(), "contempt=-20".to_string()];
+        let Ok(Contestant::Engine(t, name)) = with_options(player(), &options, false) else {
+            panic!("options refused")
+        };
+        assert_eq!((t.no_progress, t.contempt), (false, -20));
+        assert_eq!(name, "time:50 noprogress=false contempt=-20");
+        // For another program the options only name the side: it gets them as setoption.
+        let Ok(Contestant::Engine(t, name)) =
+            with_options(player(), &["hash=128".to_string()], true)
+        else {
+            panic!("options refused")
+        };
+        assert_eq!((t.no_progress, name.as_str()), (true, "time:50 hash=128"));
+        for (option, says) in [
+            ("noprogress", "NAME=VALUE"),
+            ("=true", "NAME=VALUE"),
+            ("noprogress=yes", "true or false"),
+            ("contempt=5000", "-1000 to 1000"),
+            ("hash=128", "contempt and noprogress"),
+        ] {
+            let err = with_options(player(), &[option.to_string()], false).unwrap_err();
+            assert!(err.contains(says), "{option}: {err}");
+        }
+        let random = parse_spec("random", &entry).unwrap();
+        assert!(with_options(random, &options, false).is_err());
     }
 
     #[test]

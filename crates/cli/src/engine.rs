@@ -44,11 +44,12 @@ struct Options {
     hash: usize,
     seed: u64,
     contempt: i32,
+    no_progress: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { level: 10, threads: 1, hash: 64, seed: 0, contempt: 0 }
+        Options { level: 10, threads: 1, hash: 64, seed: 0, contempt: 0, no_progress: true }
     }
 }
 
@@ -151,6 +152,7 @@ impl Session {
             format!("option hash int {} default 64 min 1 max 4096", o.hash),
             format!("option seed int {} default 0 min 0 max 18446744073709551615", o.seed),
             format!("option contempt int {} default 0 min -1000 max 1000", o.contempt),
+            format!("option noprogress bool {} default true", o.no_progress),
             format!("option weights string {} default default", self.current_weights()),
         ]
     }
@@ -420,9 +422,11 @@ impl Session {
                     return Err("contempt must be -1000 to 1000 (evaluation units)".into());
                 }
             }
+            "noprogress" => o.no_progress = crate::computer::parse_switch("noprogress", value)?,
             _ => {
                 return Err(format!(
-                    "unknown option '{name}' (level, threads, hash, seed, contempt, weights)"
+                    "unknown option '{name}' (level, threads, hash, seed, contempt, noprogress, \
+                     weights)"
                 ));
             }
         }
@@ -520,6 +524,7 @@ impl Session {
         think.threads = o.threads;
         think.hash_mb = o.hash;
         think.contempt = o.contempt;
+        think.no_progress = o.no_progress;
         Ok((think, infinite))
     }
 

@@ -87,6 +87,8 @@ pub(crate) fn run(
         b_weights: Some("minus".into()),
         a_engine: None,
         b_engine: None,
+        a_options: Vec::new(),
+        b_options: Vec::new(),
     };
     let trace_path = args.out.join("spsa.tsv");
     let mut trace = String::from("pairs\tplus score");

@@ -413,6 +413,8 @@ pub fn run(args: &TuneArgs) -> anyhow::Result<ExitCode> {
                 b_weights: Some(args.start.clone()),
                 a_engine: None,
                 b_engine: None,
+                a_options: Vec::new(),
+                b_options: Vec::new(),
             };
             let bar = games_bar(args.games);
             bar.set_message("self-play");
@@ -553,6 +555,8 @@ pub(crate) fn check(
         b_weights: Some(args.start.clone()),
         a_engine: None,
         b_engine: None,
+        a_options: Vec::new(),
+        b_options: Vec::new(),
     };
     let summary = play_match(&check)?;
     let head = format!("\ncheck: the tuned weights (A) against '{}' (B)\n", args.start);

@@ -76,6 +76,37 @@ fn bestmove_is_reproducible_with_either_algorithm() {
     }
 }
 
+/// A GIPF game caught in a cycle (`tests/data/gipf-cycle.txt`): its next turn goes on round
+/// it. Scored by the evaluation, that turn is worth what the cycle's positions are; with no
+/// progress (the default) it is worth a draw, the contempt, already at depth 1, where only
+/// the positions before the root can say so.
+#[test]
+fn no_progress_scores_a_cycle_of_the_game_as_a_draw() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/gipf-cycle.txt");
+    let moves: String = std::fs::read_to_string(data)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let best = |depth: &str, extra: &[&str]| {
+        let mut args = vec!["bestmove", "gipf", "--depth", depth, "--moves", moves.trim()];
+        args.extend(extra);
+        let o = ply(&args);
+        assert!(o.status.success(), "{}", text(&o.stderr));
+        let out = text(&o.stdout);
+        (field(&out, "bestmove").to_string(), field(&out, "score").to_string())
+    };
+    let cycle = "e1-e2,xe2-e5+e5".to_string();
+    for depth in ["1", "6"] {
+        assert_eq!(best(depth, &[]), (cycle.clone(), "+0".to_string()), "depth {depth}");
+        assert_eq!(best(depth, &["--contempt", "30"]), (cycle.clone(), "-30".to_string()));
+        let (mv, score) = best(depth, &["--no-progress", "false"]);
+        assert_eq!(mv, cycle);
+        assert!(score.parse::<i32>().unwrap() > 30, "depth {depth}: {score}");
+    }
+}
+
 #[test]
 fn bestmove_errors() {
     let o = ply(&["bestmove", "boop", "--moves", "Ka1 Kf5 Ke6 Kf5 Ke6 Kf5"]);

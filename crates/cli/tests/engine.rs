@@ -263,6 +263,8 @@ fn malformed_input_for_every_command() {
         "setoption colour blue",
         "setoption level 5 6",
         "setoption name level value",
+        "setoption noprogress maybe",
+        "setoption noprogress",
         "perft",
         "perft 0",
         "perft 9",
@@ -280,6 +282,10 @@ fn malformed_input_for_every_command() {
         assert!(reply[0].starts_with("err "), "{bad}: {reply:?}");
         assert_eq!(reply[1], "ok");
     }
+    // An on/off option takes true or false, and `options` shows it.
+    assert_eq!(engine.ask("setoption name noprogress value false"), ["ok"]);
+    assert!(engine.ask("options").contains(&"option noprogress bool false default true".into()));
+    assert_eq!(engine.ask("setoption noprogress TRUE"), ["ok"]);
     // Still the same game, and still working.
     assert_eq!(engine.ask("show").iter().rev().nth(1).cloned(), Some(start));
     assert_eq!(engine.ask("play Kc3")[0], "boop;boop;6/6/6/2x3/6/6;7,0;8,0;-;-;P2;*");

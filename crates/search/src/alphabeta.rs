@@ -173,6 +173,7 @@ pub struct AlphaBeta<G: Evaluate, E: Evaluator<G> = <G as Evaluate>::Evaluator> 
     generation: u8,
     seed: u64,
     contempt: i32,
+    no_progress: bool,
 }
 
 impl<G: Evaluate> AlphaBeta<G> {
@@ -196,6 +197,7 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
             generation: 0,
             seed: 0,
             contempt: 0,
+            no_progress: false,
         }
     }
 
@@ -213,6 +215,23 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
     /// values scored with the old one: clear it when they differ.
     pub fn set_contempt(&mut self, contempt: i32) {
         self.contempt = contempt;
+    }
+
+    /// Where the rules draw no repeated position (`Game::REPETITION_DRAWS` false: GIPF,
+    /// PÜNCT), score a position the game has already seen, before the root or in the line
+    /// searched, as a draw all the same: "no progress", worth the contempt. The side that
+    /// stands better then leaves a cycle the rules would let go on for ever; the side that
+    /// stands worse still welcomes it. Default off: it is not a rule of these games.
+    #[must_use]
+    pub fn with_no_progress(mut self, no_progress: bool) -> Self {
+        self.no_progress = no_progress;
+        self
+    }
+
+    /// Changes [`with_no_progress`](AlphaBeta::with_no_progress). The table keeps values
+    /// scored the other way: clear it when the setting changes.
+    pub fn set_no_progress(&mut self, no_progress: bool) {
+        self.no_progress = no_progress;
     }
 
     /// The seed that perturbs the move order of helper threads (the main thread is not).
@@ -255,6 +274,19 @@ struct Shared<'a> {
     /// The search's table generation: an older search's entries give way to its entries.
     generation: u8,
     contempt: i32,
+    /// Whether a position repeating one of the line searched is a draw: by the rules, or as
+    /// "no progress" ([`AlphaBeta::with_no_progress`]).
+    repeats_draw: bool,
+    /// The hashes of the positions the game went through before the root, sorted; kept
+    /// only for "no progress" (the rules of the games that draw repetitions see those).
+    earlier: Vec<u64>,
+}
+
+impl Shared<'_> {
+    /// Whether the game went through the position of hash `key` before the root.
+    fn seen_before_root(&self, key: u64) -> bool {
+        !self.earlier.is_empty() && self.earlier.binary_search(&key).is_ok()
+    }
 }
 
 struct Worker<'a, G: Game, E> {
@@ -291,6 +323,18 @@ struct Worker<'a, G: Game, E> {
     root_mover: Player,
     /// The evaluator's [`LateMoveReductions`], asked once.
     reductions: Option<LateMoveReductions>,
+}
+
+/// The hashes of the positions `game` went through before its current one, sorted.
+fn earlier_positions<G: Game>(game: &G) -> Vec<u64> {
+    let mut back = game.clone();
+    let mut hashes = Vec::with_capacity(back.turns_played());
+    while back.turns_played() > 0 {
+        back.undo();
+        hashes.push(back.hash());
+    }
+    hashes.sort_unstable();
+    hashes
 }
 
 /// The history table's slot of a move. Asked for every move of every node ordered, so the
@@ -500,8 +544,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let key = self.game.hash();
         self.line[ply] = key;
         // A position of this very line again: the rules draw it on its third time, and the
-        // side that chose the cycle once can choose it again, so it is that draw now.
-        if G::REPETITION_DRAWS && ply > 0 && self.line[..ply].contains(&key) {
+        // side that chose the cycle once can choose it again, so it is that draw now. Under
+        // "no progress" the same holds for a position of the game before the root.
+        if self.shared.repeats_draw
+            && ply > 0
+            && (self.line[..ply].contains(&key) || self.shared.seen_before_root(key))
+        {
             return self.draw_score();
         }
         if depth <= 0 {
@@ -1054,6 +1102,12 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             node_limit: limits.nodes,
             generation: self.generation,
             contempt: self.contempt,
+            repeats_draw: G::REPETITION_DRAWS || self.no_progress,
+            earlier: if self.no_progress && !G::REPETITION_DRAWS {
+                earlier_positions(game)
+            } else {
+                Vec::new()
+            },
         };
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).min(MAX_PLY as u32 - 1);
         let table = &*self.table;

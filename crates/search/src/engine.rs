@@ -31,6 +31,10 @@ pub struct Think {
     /// How much worse than an even position a draw counts for the engine, in evaluation
     /// units (alpha-beta; see [`AlphaBeta::with_contempt`]).
     pub contempt: i32,
+    /// Where the rules draw no repeated position (GIPF, PÜNCT), score a position the game
+    /// has already seen as a draw all the same (alpha-beta; see
+    /// [`AlphaBeta::with_no_progress`]).
+    pub no_progress: bool,
 }
 
 /// What levels 1–9 are for one game: each level's share of a second's worth of nodes, and
@@ -99,6 +103,9 @@ impl Think {
             },
             material_only: false,
             contempt: 0,
+            // Measured level in strength, and it ends GIPF's endless cycles
+            // (docs/strength.md, "GIPF: no progress").
+            no_progress: true,
         }
     }
 
@@ -116,6 +123,7 @@ impl Think {
             hash_mb: 64,
             material_only: true,
             contempt: 0,
+            no_progress: false,
         }
     }
 }
@@ -397,13 +405,20 @@ where
                     ));
                 }
                 let (t, searcher) = self.alphabeta.as_mut().expect("just built");
-                if t.noise != think.noise || t.contempt != think.contempt || weights_changed {
-                    // Noise, contempt and weights change the values stored in the table.
+                if t.noise != think.noise
+                    || t.contempt != think.contempt
+                    || t.no_progress != think.no_progress
+                    || weights_changed
+                {
+                    // Noise, contempt, no progress and weights change the values stored in
+                    // the table.
                     searcher.clear();
                     t.noise = think.noise;
                     t.contempt = think.contempt;
+                    t.no_progress = think.no_progress;
                 }
                 searcher.set_contempt(think.contempt);
+                searcher.set_no_progress(think.no_progress);
                 searcher.set_evaluator(noisy);
                 searcher.search_reporting(game, &think.limits, stop, &mut report)
             }

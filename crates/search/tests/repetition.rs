@@ -2,7 +2,9 @@
 //! player may cycle (`A` → `B` → `A`, a draw on the third `A`, as in boop. and ZÈRTZ) or
 //! leave for a long line the evaluation calls slightly (or badly) worse for him. The cycle
 //! looks good statically (`A` is worth +300 to him), so only a search that sees the
-//! repetition as the draw it is scores it right.
+//! repetition as the draw it is scores it right. The same game without the rule (`Endless`,
+//! a cycle that goes on for ever, as GIPF's can) checks "no progress"
+//! (`AlphaBeta::with_no_progress`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -18,16 +20,21 @@ enum Node {
     Tail(u32),
 }
 
+/// `RULE`: whether the third time a position comes back draws (the game's
+/// `REPETITION_DRAWS`).
 #[derive(Clone, Debug)]
-struct Cycle {
+struct Cycle<const RULE: bool = true> {
     /// Every position so far, the current one last.
     line: Vec<(Node, Player)>,
     /// How bad the tail is for the first player, in evaluation units.
     tail_value: i32,
 }
 
-impl Cycle {
-    fn new(tail_value: i32) -> Cycle {
+/// The cycle without a rule against it.
+type Endless = Cycle<false>;
+
+impl<const RULE: bool> Cycle<RULE> {
+    fn new(tail_value: i32) -> Cycle<RULE> {
         Cycle { line: vec![(Node::A, Player::P1)], tail_value }
     }
     fn here(&self) -> (Node, Player) {
@@ -38,11 +45,11 @@ impl Cycle {
 const CYCLE: u8 = 0;
 const LEAVE: u8 = 1;
 
-impl Game for Cycle {
+impl<const RULE: bool> Game for Cycle<RULE> {
     type Move = u8;
     const NAME: &'static str = "cycle";
     const DISPLAY_NAME: &'static str = "cycle";
-    const REPETITION_DRAWS: bool = true;
+    const REPETITION_DRAWS: bool = RULE;
     fn variants() -> &'static [&'static str] {
         &["cycle"]
     }
@@ -83,7 +90,7 @@ impl Game for Cycle {
     fn outcome(&self) -> Option<Outcome> {
         let here = self.here();
         let seen = self.line.iter().filter(|&&p| p == here).count();
-        (seen >= 3).then_some(Outcome::Draw)
+        (RULE && seen >= 3).then_some(Outcome::Draw)
     }
     fn hash(&self) -> u64 {
         let (node, mover) = self.here();
@@ -112,12 +119,12 @@ impl Game for Cycle {
 #[derive(Clone, Copy, Debug, Default)]
 struct CycleEval;
 
-impl Evaluate for Cycle {
+impl<const RULE: bool> Evaluate for Cycle<RULE> {
     type Evaluator = CycleEval;
 }
 
-impl Evaluator<Cycle> for CycleEval {
-    fn evaluate(&self, game: &Cycle) -> i32 {
+impl<const RULE: bool> Evaluator<Cycle<RULE>> for CycleEval {
+    fn evaluate(&self, game: &Cycle<RULE>) -> i32 {
         // Not called with a Cycle of another tail value in these tests: the tail's value
         // is the game's.
         let for_p1 = match game.here().0 {
@@ -126,13 +133,21 @@ impl Evaluator<Cycle> for CycleEval {
         };
         if game.to_move() == Player::P1 { for_p1 } else { -for_p1 }
     }
-    fn material(&self, _: &Cycle) -> i32 {
+    fn material(&self, _: &Cycle<RULE>) -> i32 {
         0
     }
 }
 
 fn choice(game: &Cycle, depth: u32, contempt: i32) -> (String, i32) {
     let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(contempt);
+    let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
+    (game.format_move(r.best.unwrap()), r.score.0)
+}
+
+/// The choice in the game without the rule, with "no progress" on or off.
+fn endless_choice(game: &Endless, depth: u32, contempt: i32, no_progress: bool) -> (String, i32) {
+    let mut search =
+        AlphaBeta::<Endless>::new(1, 1).with_contempt(contempt).with_no_progress(no_progress);
     let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
     (game.format_move(r.best.unwrap()), r.score.0)
 }
@@ -160,4 +175,39 @@ fn contempt_decides_between_a_draw_and_a_slightly_worse_position() {
     // Negative contempt: a draw is welcome even against a good position.
     assert_eq!(choice(&Cycle::new(40), 4, -50), ("cycle".to_string(), 50));
     assert_eq!(choice(&Cycle::new(40), 4, 0), ("leave".to_string(), 40));
+}
+
+#[test]
+fn without_a_rule_a_cycle_is_scored_as_its_positions_unless_no_progress_is_asked() {
+    let game = Endless::new(-10);
+    // No rule and no switch: the cycle keeps the +300 of its positions at every depth.
+    assert_eq!(endless_choice(&game, 2, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(endless_choice(&game, 6, 50, false), ("cycle".to_string(), 300));
+    // No progress: coming back to A is a draw worth the contempt.
+    assert_eq!(endless_choice(&game, 2, 0, true), ("cycle".to_string(), 0));
+    assert_eq!(endless_choice(&game, 2, 50, true), ("leave".to_string(), -10));
+    assert_eq!(endless_choice(&game, 6, 50, true), ("leave".to_string(), -10));
+    // Losing badly, the engine still takes the cycle.
+    assert_eq!(endless_choice(&Endless::new(-500), 4, 100, true), ("cycle".to_string(), -100));
+}
+
+#[test]
+fn no_progress_counts_the_positions_before_the_root() {
+    // A, B, A: at depth 1 the line never comes back to a position of its own, but cycling
+    // leads to B, which the game has seen.
+    let mut game = Endless::new(-10);
+    game.play(CYCLE);
+    game.play(CYCLE);
+    assert_eq!(endless_choice(&game, 1, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(endless_choice(&game, 1, 50, true), ("leave".to_string(), -10));
+    assert_eq!(endless_choice(&game, 1, 0, true), ("cycle".to_string(), 0));
+    // The switch changes nothing where the rules draw repetitions: the line was enough
+    // there, and positions before the root are the rules' own business (depth 1 sees B as
+    // +300; the draw only comes on the third A).
+    let mut ruled = Cycle::new(-10);
+    ruled.play(CYCLE);
+    ruled.play(CYCLE);
+    let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(50).with_no_progress(true);
+    let r = search.search(&ruled, &Limits::depth(1), &Arc::new(AtomicBool::new(false)));
+    assert_eq!((ruled.format_move(r.best.unwrap()), r.score.0), ("cycle".to_string(), 300));
 }

@@ -172,7 +172,7 @@ pub(crate) fn with_options(
             _ => {
                 return Err(format!(
                     "'{key}': ply's own players take the options contempt and noprogress (other \
-                     options go to an external engine, --a-engine)"
+                     options go to an external engine, --a-engine or --b-engine)"
                 ));
             }
         }

@@ -519,14 +519,26 @@ fn an_external_engine_plays_through_the_protocol_the_games_it_plays_in_process()
         (d, text(&o.stdout))
     };
     // Node budgets on one thread are deterministic: this build as an external engine plays
-    // the very games it plays in process, with a level and weights sent as options.
-    let sides = ["--a", "nodes:400", "--b", "level:3", "--b-weights", "hand"];
+    // the very games it plays in process, with a level, weights and options sent as options.
+    let sides = [
+        "--a",
+        "nodes:400",
+        "--a-option",
+        "noprogress=false",
+        "--a-option",
+        "contempt=15",
+        "--b",
+        "level:3",
+        "--b-weights",
+        "hand",
+    ];
     let (inside, _) = play("inside", &sides);
     let mut outside_args = sides.to_vec();
     outside_args.extend(["--a-engine", &me, "--b-engine", &me]);
     let (outside, out) = play("outside", &outside_args);
     assert!(
-        out.contains("A nodes:400 (external)") && out.contains("B level:3 (external)"),
+        out.contains("A nodes:400 noprogress=false contempt=15 (external)")
+            && out.contains("B level:3 (external)"),
         "{out}"
     );
     for k in 1..=4 {
@@ -554,6 +566,29 @@ fn an_external_engine_plays_through_the_protocol_the_games_it_plays_in_process()
         &["match", "boop", "--a", "random", "--a-engine", &me, "--b", "nodes:100"],
         "'random' cannot be played by an external engine",
     );
+    // ply's own side takes the search's options only; a bad one is refused before any game.
+    for (option, says) in [("hash=8", "contempt and noprogress"), ("noprogress", "NAME=VALUE")] {
+        assert_refused(
+            &["match", "boop", "--a", "nodes:100", "--b", "nodes:100", "--b-option", option],
+            says,
+        );
+    }
+    // An external engine gets any option, and one it refuses fails its games.
+    let o = ply(&[
+        "match",
+        "boop",
+        "--games",
+        "1",
+        "--a",
+        "nodes:100",
+        "--b",
+        "nodes:100",
+        "--b-engine",
+        &me,
+        "--b-option",
+        "colour=blue",
+    ]);
+    assert!(!o.status.success(), "{}", text(&o.stdout));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -221,7 +221,8 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
     /// PÜNCT), score a position the game has already seen, before the root or in the line
     /// searched, as a draw all the same: "no progress", worth the contempt. The side that
     /// stands better then leaves a cycle the rules would let go on for ever; the side that
-    /// stands worse still welcomes it. Default off: it is not a rule of these games.
+    /// stands worse still welcomes it. Off unless asked for, as it is not a rule of these
+    /// games; every level asks for it (`Think::level`).
     #[must_use]
     pub fn with_no_progress(mut self, no_progress: bool) -> Self {
         self.no_progress = no_progress;

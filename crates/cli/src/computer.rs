@@ -182,11 +182,6 @@ pub(crate) fn with_options(
     Ok(Contestant::Engine(think, name))
 }
 
-/// A side's options as the results table shows them after its spec.
-fn options_text(options: &[String]) -> String {
-    options.iter().map(|o| format!(" {o}")).collect()
-}
-
 /// What the results table adds to a side played by another program.
 fn external_mark(engine: &Option<String>) -> &'static str {
     if engine.is_some() { " (external)" } else { "" }
@@ -230,7 +225,18 @@ pub fn bestmove(args: &BestmoveArgs) -> anyhow::Result<ExitCode> {
 #[derive(Clone, Debug)]
 pub(crate) enum Contestant {
     Random,
+    /// The search and the side's name: its spec and options.
     Engine(Think, String),
+}
+
+impl Contestant {
+    /// The side's name in the results and the records.
+    pub(crate) fn name(&self) -> &str {
+        match self {
+            Contestant::Random => "random",
+            Contestant::Engine(_, name) => name,
+        }
+    }
 }
 
 pub(crate) fn parse_spec(spec: &str, entry: &EngineEntry) -> Result<Contestant, String> {
@@ -521,15 +527,9 @@ pub(crate) fn play_one_with(
         Some(o) => o.score_for(a_player),
         None => 0.5,
     };
-    let name = |p: &Contestant, weights: &Option<String>| {
-        let spec = match p {
-            Contestant::Random => "random".to_string(),
-            Contestant::Engine(_, s) => s.clone(),
-        };
-        match weights {
-            Some(w) => format!("{spec} weights:{w}"),
-            None => spec,
-        }
+    let name = |p: &Contestant, weights: &Option<String>| match weights {
+        Some(w) => format!("{} weights:{w}", p.name()),
+        None => p.name().to_string(),
     };
     let with_program = |name: String, command: &Option<String>| match command {
         Some(c) => format!("{name} engine:{c}"),
@@ -777,7 +777,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("A {a_spec}{}{}", options_text(&args.a_options), external_mark(&args.a_engine)),
+        format!("A {}{}", a.name(), external_mark(&args.a_engine)),
         t.a_wins,
         t.draws,
         t.b_wins,
@@ -787,7 +787,7 @@ pub(crate) fn play_match(args: &MatchArgs) -> anyhow::Result<MatchSummary> {
     writeln!(
         out,
         "{:<28} {:>5} {:>5} {:>6} {:>6.1}% {:>12}",
-        format!("B {b_spec}{}{}", options_text(&args.b_options), external_mark(&args.b_engine)),
+        format!("B {}{}", b.name(), external_mark(&args.b_engine)),
         t.b_wins,
         t.draws,
         t.a_wins,

@@ -137,6 +137,18 @@ pub(crate) fn parse_switch(name: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// The value of the contempt option: evaluation units, −1000 to 1000 (the engine protocol's
+/// `setoption contempt` and a match side's `--a-option contempt=N` alike).
+pub(crate) fn parse_contempt(value: &str) -> Result<i32, String> {
+    let contempt: i32 =
+        value.parse().map_err(|_| format!("'{value}' is not a number for contempt"))?;
+    if (-1000..=1000).contains(&contempt) {
+        Ok(contempt)
+    } else {
+        Err("contempt must be -1000 to 1000 (evaluation units)".into())
+    }
+}
+
 /// A match side's `--a-option NAME=VALUE` settings applied to its own search: the engine
 /// protocol's `contempt` and `noprogress`. The player's name in the results and records
 /// gets them too, so the two sides of an A/B match can be told apart.
@@ -161,13 +173,7 @@ pub(crate) fn with_options(
             continue;
         }
         match key.to_ascii_lowercase().as_str() {
-            "contempt" => {
-                think.contempt = value
-                    .parse()
-                    .ok()
-                    .filter(|c| (-1000..=1000).contains(c))
-                    .ok_or_else(|| format!("contempt is -1000 to 1000, not '{value}'"))?;
-            }
+            "contempt" => think.contempt = parse_contempt(value)?,
             "noprogress" => think.no_progress = parse_switch("noprogress", value)?,
             _ => {
                 return Err(format!(

@@ -416,12 +416,7 @@ impl Session {
                 }
             }
             "seed" => o.seed = number("seed", Some(value))?,
-            "contempt" => {
-                o.contempt = number("contempt", Some(value))?;
-                if !(-1000..=1000).contains(&o.contempt) {
-                    return Err("contempt must be -1000 to 1000 (evaluation units)".into());
-                }
-            }
+            "contempt" => o.contempt = crate::computer::parse_contempt(value)?,
             "noprogress" => o.no_progress = crate::computer::parse_switch("noprogress", value)?,
             _ => {
                 return Err(format!(

@@ -281,12 +281,31 @@ struct Shared<'a> {
     /// The hashes of the positions the game went through before the root, sorted; kept
     /// only for "no progress" (the rules of the games that draw repetitions see those).
     earlier: Vec<u64>,
+    /// The positions some thread is searching now, by hash, one slot per `BUSY_SLOTS`-th of
+    /// the hashes (Kerrigan's "simplified ABDADA"): a thread passes over a move into one of
+    /// them and comes back to it after its other moves, by when the other thread's result
+    /// is in the table. Empty with one thread, and where the threads share out the root.
+    busy: Vec<AtomicU64>,
 }
+
+/// The slots of [`Shared::busy`]: a few times the positions at `DEFER_DEPTH` or more that
+/// threads search at once, so that a collision (a move passed over for an unrelated
+/// position) is rare. 256 KiB a search with more than one thread.
+const BUSY_SLOTS: usize = 1 << 15;
+
+/// The least depth of a node whose moves a thread may pass over while another thread
+/// searches their position: below it a subtree costs less than coming back to it.
+const DEFER_DEPTH: i32 = 3;
 
 impl Shared<'_> {
     /// Whether the game went through the position of hash `key` before the root.
     fn seen_before_root(&self, key: u64) -> bool {
         !self.earlier.is_empty() && self.earlier.binary_search(&key).is_ok()
+    }
+
+    /// The slot of [`Shared::busy`] that records whether position `key` is being searched.
+    fn busy_slot(&self, key: u64) -> &AtomicU64 {
+        &self.busy[(key as usize) & (BUSY_SLOTS - 1)]
     }
 }
 
@@ -621,7 +640,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut searched = 0;
         let mut next_early = 0;
         let mut next_listed = 0;
+        // Moves passed over while another thread searched their position, searched last.
+        let may_defer = depth >= DEFER_DEPTH && !self.shared.busy.is_empty();
+        let mut deferred = Vec::new();
+        let mut next_deferred = 0;
         loop {
+            let mut coming_back = false;
             let mv = if let Some(Some(mv)) = early.get(next_early) {
                 next_early += 1;
                 *mv
@@ -630,20 +654,24 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     scored = self.list(ply, table_move);
                     listed = true;
                 }
-                // Moves are put in order as the loop reaches them: most nodes are cut off
-                // after a few.
                 if next_listed == scored.len() {
-                    break;
+                    let Some(&mv) = deferred.get(next_deferred) else { break };
+                    next_deferred += 1;
+                    coming_back = true;
+                    mv
+                } else {
+                    // Moves are put in order as the loop reaches them: most nodes are cut off
+                    // after a few.
+                    if next_listed == sorted {
+                        sorted = order_more(&mut scored, sorted, by_score);
+                    }
+                    let mv = scored[next_listed].1;
+                    next_listed += 1;
+                    if early.contains(&Some(mv)) {
+                        continue;
+                    }
+                    mv
                 }
-                if next_listed == sorted {
-                    sorted = order_more(&mut scored, sorted, by_score);
-                }
-                let mv = scored[next_listed].1;
-                next_listed += 1;
-                if early.contains(&Some(mv)) {
-                    continue;
-                }
-                mv
             };
             if let Some(bound) = futile
                 && self.eval.is_quiet(&self.game, mv)
@@ -664,6 +692,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let mover = self.game.to_move();
             self.game.play(mv);
             let same = self.game.to_move() == mover;
+            // The first move is searched whatever the other thread does: it sets the bound
+            // the rest are searched against.
+            let child_key = self.game.hash();
+            let busy = may_defer.then(|| self.shared.busy_slot(child_key));
+            if let Some(slot) = busy {
+                if searched > 0 && !coming_back && slot.load(Ordering::Relaxed) == child_key {
+                    self.game.undo();
+                    deferred.push(mv);
+                    continue;
+                }
+                slot.store(child_key, Ordering::Relaxed);
+            }
             let score = if searched == 0 {
                 self.child(same, next, alpha, beta, ply + 1)
             } else {
@@ -683,6 +723,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     s
                 }
             };
+            if let Some(slot) = busy {
+                // Cleared only if still ours: another thread may have taken the slot since.
+                let _ = slot.compare_exchange(child_key, 0, Ordering::Relaxed, Ordering::Relaxed);
+            }
             self.game.undo();
             searched += 1;
             if self.aborted {
@@ -1095,6 +1139,10 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
     ) -> SearchResult<G::Move> {
         let start = Instant::now();
         self.generation = self.generation.wrapping_add(1);
+        let threads = self.threads;
+        let mut root_moves = Vec::new();
+        game.legal_moves(&mut root_moves);
+        let shares_root = threads > 1 && root_moves.len() >= SPLIT_ROOT_MOVES;
         let shared = Shared {
             stop,
             done: AtomicBool::new(false),
@@ -1104,6 +1152,11 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
             generation: self.generation,
             contempt: self.contempt,
             repeats_draw: G::REPETITION_DRAWS || self.no_progress,
+            busy: if threads > 1 && !shares_root {
+                (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect()
+            } else {
+                Vec::new()
+            },
             earlier: if self.no_progress && !G::REPETITION_DRAWS {
                 earlier_positions(game)
             } else {
@@ -1113,10 +1166,6 @@ impl<G: Evaluate, E: Evaluator<G>> Searcher<G> for AlphaBeta<G, E> {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 1).min(MAX_PLY as u32 - 1);
         let table = &*self.table;
         let eval = &self.eval;
-        let threads = self.threads;
-        let mut root_moves = Vec::new();
-        game.legal_moves(&mut root_moves);
-        let shares_root = threads > 1 && root_moves.len() >= SPLIT_ROOT_MOVES;
         let split = Mutex::new(RootSplit::new());
         let split = shares_root.then_some(&split);
         let histories: Vec<Vec<AtomicI32>> = (0..if shares_root { 1 } else { threads })

@@ -272,6 +272,28 @@ fn threads_sharing_out_a_wide_root_find_its_value() {
     }
 }
 
+/// Threads that search the same moves (lazy SMP) pass over a move whose position another
+/// thread is searching and come back to it after their other moves (simplified ABDADA, from
+/// depth 3): two and three threads still find the plain negamax value at every depth and
+/// choose a move worth it.
+#[test]
+fn threads_passing_over_each_others_positions_find_the_value() {
+    for seed in 0..40u8 {
+        let g = Tree::new(seed, 9);
+        for depth in 3..=7 {
+            let expected = negamax(&mut g.clone(), depth, 0);
+            for threads in [2, 3] {
+                let mut ab: AlphaBeta<Tree> = AlphaBeta::new(1, threads);
+                let r = ab.search(&g, &Limits::depth(depth), &stop());
+                let context = format!("seed {seed} depth {depth} threads {threads}");
+                assert_eq!(r.score.0, expected, "{context}");
+                let v = value_of_move(&g, r.best.unwrap(), depth);
+                assert_eq!(v, expected, "{context}: best move is not best");
+            }
+        }
+    }
+}
+
 /// Threads sharing out a wide root stop when the budget runs out in the middle of an
 /// iteration, the ones waiting for the others' last moves included, with a root move.
 #[test]

@@ -694,9 +694,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let same = self.game.to_move() == mover;
             // The first move is searched whatever the other thread does: it sets the bound
             // the rest are searched against.
-            let child_key = self.game.hash();
-            let busy = may_defer.then(|| self.shared.busy_slot(child_key));
-            if let Some(slot) = busy {
+            // The child's hash is read only where threads may pass over it.
+            let busy = may_defer.then(|| {
+                let key = self.game.hash();
+                (key, self.shared.busy_slot(key))
+            });
+            if let Some((child_key, slot)) = busy {
                 if searched > 0 && !coming_back && slot.load(Ordering::Relaxed) == child_key {
                     self.game.undo();
                     deferred.push(mv);
@@ -723,7 +726,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     s
                 }
             };
-            if let Some(slot) = busy {
+            if let Some((child_key, slot)) = busy {
                 // Cleared only if still ours: another thread may have taken the slot since.
                 let _ = slot.compare_exchange(child_key, 0, Ordering::Relaxed, Ordering::Relaxed);
             }

@@ -10,7 +10,7 @@ use ply_core::{
     Evaluate, Evaluator, Game, LateMoveReductions, MoveError, Outcome, Player, VariantError,
     zobrist::splitmix64,
 };
-use ply_search::{AlphaBeta, Limits, Mcts, Score, Searcher, Stop};
+use ply_search::{AlphaBeta, Limits, Mcts, Score, SearchResult, Searcher, Stop};
 
 /// A synthetic game tree: each position is its path; it has 2–4 moves (the root as many as
 /// `root_moves` says, where that is not 0), and after some moves the same player moves
@@ -245,6 +245,24 @@ fn moves_tried_before_the_list_change_no_value_and_no_node() {
     assert!(TOLD.load(Ordering::Relaxed) > told + 1_000, "the trees told few moves legal");
 }
 
+/// Searches `g` to `depth` with `threads` threads and a table of `hash_mb` MiB, asserts the
+/// plain negamax value `expected` and a best move worth it, and returns the result.
+fn threads_find_the_value(
+    g: &Tree,
+    depth: u32,
+    hash_mb: usize,
+    threads: usize,
+    expected: i32,
+    context: &str,
+) -> SearchResult<u16> {
+    let mut ab: AlphaBeta<Tree> = AlphaBeta::new(hash_mb, threads);
+    let r = ab.search(g, &Limits::depth(depth), &stop());
+    assert_eq!(r.score.0, expected, "{context}");
+    let v = value_of_move(g, r.best.unwrap(), depth);
+    assert_eq!(v, expected, "{context}: best move is not best");
+    r
+}
+
 /// Where the root has enough moves for the threads to share them out (PÜNCT's, ZÈRTZ's
 /// first turns'), every iteration is one all threads complete together: two and three
 /// threads report the exact value at every depth and choose a move worth it, as one does.
@@ -258,15 +276,11 @@ fn threads_sharing_out_a_wide_root_find_its_value() {
         for depth in 1..=3 {
             let expected = negamax(&mut g.clone(), depth, 0);
             for threads in [2, 3] {
-                let mut ab: AlphaBeta<Tree> = AlphaBeta::new(4, threads);
-                let r = ab.search(&g, &Limits::depth(depth), &stop());
                 let context = format!("seed {seed} depth {depth} threads {threads}");
-                assert_eq!(r.score.0, expected, "{context}");
+                let r = threads_find_the_value(&g, depth, 4, threads, expected, &context);
                 // Some of these trees hold a forced win or loss, which ends the search.
                 let done = (r.depth, r.stopped) == (depth, Some(Stop::Depth));
                 assert!(done || r.stopped == Some(Stop::Proven), "{context}: {r:?}");
-                let v = value_of_move(&g, r.best.unwrap(), depth);
-                assert_eq!(v, expected, "{context}: best move is not best");
             }
         }
     }
@@ -283,12 +297,8 @@ fn threads_passing_over_each_others_positions_find_the_value() {
         for depth in 3..=7 {
             let expected = negamax(&mut g.clone(), depth, 0);
             for threads in [2, 3] {
-                let mut ab: AlphaBeta<Tree> = AlphaBeta::new(1, threads);
-                let r = ab.search(&g, &Limits::depth(depth), &stop());
                 let context = format!("seed {seed} depth {depth} threads {threads}");
-                assert_eq!(r.score.0, expected, "{context}");
-                let v = value_of_move(&g, r.best.unwrap(), depth);
-                assert_eq!(v, expected, "{context}: best move is not best");
+                threads_find_the_value(&g, depth, 1, threads, expected, &context);
             }
         }
     }

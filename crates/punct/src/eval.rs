@@ -135,6 +135,18 @@ impl CentreWeight {
 struct PriorWeights {
     costs: PointCosts,
     centre: CentreWeight,
+    /// [`quiet_bounded`].
+    quiet: bool,
+}
+
+/// Whether quiet placements are bounded ([`Eval::quiet_bound`]) with these weights: an
+/// opponent's point costs no less than an empty one, a connection distance two shorter is
+/// worth no less, and distances of 3 are not capped.
+fn quiet_bounded(w: &Weights) -> bool {
+    PointCosts::of(w).opponent >= 1
+        && dist_cap(w) >= 3
+        && w[Weights::DISTANCE] >= 0
+        && w[Weights::NEAR_END] >= 0
 }
 
 /// The side bits of the three pairs: (`A`, `Q`), (`R1`, `R17`), (`D-`, `D+`).
@@ -290,7 +302,8 @@ fn connection_distance(w: &Weights, vis: &[u8; N_POINTS], colour: u8, standard: 
 const SLACK_CAP: u16 = 4;
 
 /// For each point, how much longer than `colour`'s best connection the cheapest connection
-/// through that point is (0: on a shortest path), capped at [`SLACK_CAP`].
+/// through that point is (0: on a shortest path), capped at [`SLACK_CAP`]; and the best
+/// connection's length ([`FAR`] or more where there is none).
 ///
 /// Only distances below the best connection plus the cap matter, and only pairs of sides
 /// whose own connection is that close: a path through a point is at least as long as its
@@ -298,7 +311,12 @@ const SLACK_CAP: u16 = 4;
 /// farther apart is not searched from its second side at all. The values are those of
 /// searching every distance (`tests::slack_of_every_distance`), found in less time where
 /// one pair of sides leads.
-fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u8; N_POINTS] {
+fn slack(
+    pc: PointCosts,
+    vis: &[u8; N_POINTS],
+    colour: u8,
+    standard: bool,
+) -> ([u8; N_POINTS], u16) {
     let cost = costs(pc, vis, colour, standard);
     let sets = CostSets::of(&cost);
     // From the first side of each pair: exact below `limit`, which only ever falls to the
@@ -330,12 +348,98 @@ fn slack(pc: PointCosts, vis: &[u8; N_POINTS], colour: u8, standard: bool) -> [u
     for p in 0..N_POINTS {
         out[p] = (through[p] - best).min(SLACK_CAP) as u8;
     }
-    out
+    (out, best)
 }
 
 /// How much a connection distance is worth: steady progress, and much more near the end.
 fn distance_value(w: &Weights, d: i32) -> i32 {
     w[Weights::DISTANCE] * (dist_cap(w) - d) + w[Weights::NEAR_END] / (d + 3)
+}
+
+/// What the evaluation reads of a position, each pair `[mover, opponent]`.
+#[derive(Clone, Copy, Debug)]
+struct Standing {
+    /// Connection distances (capped at `DIST_CAP`).
+    distance: [i32; 2],
+    pieces_left: [i32; 2],
+    /// Visible central points.
+    centre: [i32; 2],
+    /// Free (uncovered) pieces.
+    free: [i32; 2],
+    /// Pieces placed by both players.
+    placed: i32,
+}
+
+impl Standing {
+    fn of(w: &Weights, position: &Position) -> Standing {
+        let st = &position.state;
+        let standard = position.variant == Variant::Standard;
+        let me = st.to_move.index();
+        let them = 1 - me;
+        let vis = st.visible();
+        let mut centre = [0i32; 2];
+        for p in 0..N_POINTS {
+            if CENTRAL[p] && vis[p] != NO_OWNER {
+                centre[vis[p] as usize] += 1;
+            }
+        }
+        let free = st.free_pieces();
+        let pieces_left = [st.pieces_left(me), st.pieces_left(them)];
+        Standing {
+            distance: [
+                connection_distance(w, &vis, me as u8, standard),
+                connection_distance(w, &vis, them as u8, standard),
+            ],
+            pieces_left,
+            centre: [centre[me], centre[them]],
+            free: [free[me], free[them]],
+            placed: 2 * PIECES_PER_PLAYER as i32 - pieces_left[0] - pieces_left[1],
+        }
+    }
+
+    /// The standing after a placement of the mover that changes no connection distance and
+    /// covers no central point: the opponent to move, the mover with one piece fewer in his
+    /// supply and one more free on the board.
+    fn after_quiet_placement(self) -> Standing {
+        let [me, them] = [0, 1];
+        Standing {
+            distance: [self.distance[them], self.distance[me]],
+            pieces_left: [self.pieces_left[them], self.pieces_left[me] - 1],
+            centre: [self.centre[them], self.centre[me]],
+            free: [self.free[them], self.free[me] + 1],
+            placed: self.placed + 1,
+        }
+    }
+
+    /// The evaluation, for the mover.
+    fn value(&self, w: &Weights, variant: Variant) -> i32 {
+        let [me, them] = [0, 1];
+        let d_me = self.distance[me];
+        let mut score = distance_value(w, d_me) - distance_value(w, self.distance[them]);
+        // Three empty points in a row on the path are one piece: the mover connects next.
+        if d_me <= 3 && self.pieces_left[me] > 0 {
+            score += w[Weights::CONNECT_NEXT] - w[Weights::CONNECT_STEP] * d_me;
+        }
+        let lead = self.centre[me] - self.centre[them];
+        score += CentreWeight::of(w).at(variant, self.placed) * lead;
+        // In `standard`, a player placing his last piece ends the game on the centre count:
+        // the mover with one piece left and more central points wins on the spot (a
+        // placement outside the centre is as good as certain to exist).
+        if variant == Variant::Standard {
+            if self.pieces_left[me] == 1 && lead > 0 {
+                score += w[Weights::EXHAUSTION_WIN];
+            } else if self.pieces_left[them] == 1 && lead < 0 {
+                // He ends it next turn unless the mover connects or wins the centre back.
+                score -= w[Weights::EXHAUSTION_WIN] / 3;
+            }
+        }
+        score += w[Weights::FREE_PIECE] * (self.free[me] - self.free[them]);
+        // The mover acts first.
+        score += w[Weights::TEMPO];
+        // (Not `clamp`, which would panic on a negative LIMIT read from a file.)
+        let limit = w[Weights::LIMIT];
+        score.max(-limit).min(limit)
+    }
 }
 
 impl State {
@@ -365,6 +469,15 @@ struct PriorTable {
     gain: [i16; N_POINTS],
     /// Value of the mover's point becoming empty or the opponent's (what uncovering costs).
     loss: [i16; N_POINTS],
+    /// The empty points off the centre and off both players' shortest connections, where
+    /// that is a bound ([`quiet_bounded`]). A placement on three of them is quiet
+    /// ([`Eval::quiet_bound`]): every connection of the mover's through them was one longer
+    /// than his best at least, and the piece saves him three at most (its three empty points),
+    /// so his distance falls by two at most; the opponent's shortest connections keep their
+    /// length (his cost of a point only rises when the mover's piece covers it,
+    /// `OPPONENT_COST` being at least that of an empty point). None where the mover is two or
+    /// fewer from a connection.
+    quiet: Bits,
 }
 
 thread_local! {
@@ -455,13 +568,19 @@ impl Position {
         let standard = self.variant == Variant::Standard;
         let me = st.to_move.index() as u8;
         let vis = st.visible();
-        let mine = slack(pw.costs, &vis, me, standard);
-        let theirs = slack(pw.costs, &vis, 1 - me, standard);
+        let (mine, best) = slack(pw.costs, &vis, me, standard);
+        let (theirs, _) = slack(pw.costs, &vis, 1 - me, standard);
         let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
         let centre = pw.centre.at(self.variant, placed) as i16;
         let mut gain = [0i16; N_POINTS];
         let mut loss = [0i16; N_POINTS];
+        let mut quiet = Bits::EMPTY;
+        // Two shorter is still no connection.
+        let bounded = pw.quiet && best >= 3;
         for p in 0..N_POINTS {
+            if bounded && vis[p] == NO_OWNER && !CENTRAL[p] && mine[p] >= 1 && theirs[p] >= 1 {
+                quiet.insert(p);
+            }
             let own = 40 * (SLACK_CAP as i16 - i16::from(mine[p]));
             let block = 30 * (SLACK_CAP as i16 - i16::from(theirs[p]));
             let c = if CENTRAL[p] { centre } else { 0 };
@@ -474,7 +593,7 @@ impl Position {
                 gain[p] = own + 2 * block + 2 * c;
             }
         }
-        PriorTable { hash: st.hash, to_move: me, weights: pw, gain, loss }
+        PriorTable { hash: st.hash, to_move: me, weights: pw, gain, loss, quiet }
     }
 
     fn win_points(&self) -> WinPoints {
@@ -548,7 +667,11 @@ impl Position {
 
     fn with_prior_table<R>(&self, w: &Weights, f: impl FnOnce(&PriorTable) -> R) -> R {
         let (hash, mover) = self.key();
-        let pw = PriorWeights { costs: PointCosts::of(w), centre: CentreWeight::of(w) };
+        let pw = PriorWeights {
+            costs: PointCosts::of(w),
+            centre: CentreWeight::of(w),
+            quiet: quiet_bounded(w),
+        };
         with_cached(&PRIOR, (hash, mover, pw), || self.prior_table(pw), f)
     }
 }
@@ -599,48 +722,7 @@ ply_core::evaluator!(Eval for Position, Weights, [
 
 impl Evaluator<Position> for Eval {
     fn evaluate(&self, position: &Position) -> i32 {
-        let w = &self.w;
-        let st = &position.state;
-        let standard = position.variant == Variant::Standard;
-        let me = st.to_move.index();
-        let them = 1 - me;
-        let vis = st.visible();
-        let d_me = connection_distance(w, &vis, me as u8, standard);
-        let d_them = connection_distance(w, &vis, them as u8, standard);
-        let mut score = distance_value(w, d_me) - distance_value(w, d_them);
-        // Three empty points in a row on the path are one piece: the mover connects next.
-        if d_me <= 3 && st.pieces_left(me) > 0 {
-            score += w[Weights::CONNECT_NEXT] - w[Weights::CONNECT_STEP] * d_me;
-        }
-
-        let mut centre = [0i32; 2];
-        for p in 0..N_POINTS {
-            if CENTRAL[p] && vis[p] != NO_OWNER {
-                centre[vis[p] as usize] += 1;
-            }
-        }
-        let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
-        score += CentreWeight::of(w).at(position.variant, placed) * (centre[me] - centre[them]);
-        // In `standard`, a player placing his last piece ends the game on the centre count:
-        // the mover with one piece left and more central points wins on the spot (a
-        // placement outside the centre is as good as certain to exist).
-        if standard {
-            let lead = centre[me] - centre[them];
-            if st.pieces_left(me) == 1 && lead > 0 {
-                score += w[Weights::EXHAUSTION_WIN];
-            } else if st.pieces_left(them) == 1 && lead < 0 {
-                // He ends it next turn unless the mover connects or wins the centre back.
-                score -= w[Weights::EXHAUSTION_WIN] / 3;
-            }
-        }
-
-        let free = st.free_pieces();
-        score += w[Weights::FREE_PIECE] * (free[me] - free[them]);
-        // The mover acts first.
-        score += w[Weights::TEMPO];
-        // (Not `clamp`, which would panic on a negative LIMIT read from a file.)
-        let limit = w[Weights::LIMIT];
-        score.max(-limit).min(limit)
+        Standing::of(&self.w, position).value(&self.w, position.variant)
     }
 
     fn material(&self, position: &Position) -> i32 {
@@ -661,6 +743,41 @@ impl Evaluator<Position> for Eval {
     /// 26,248 positions of level-6 self-play games (`docs/tuning.md`, "The value scale").
     fn value_scale(&self) -> f32 {
         1000.0
+    }
+
+    /// A quiet placement ([`is_quiet`](Evaluator::is_quiet)) leaves the opponent's connection
+    /// distance and the centre as they were, takes two at most from the mover's distance,
+    /// covers nothing and leaves the mover a piece: the opponent's evaluation after it is at
+    /// least what it is with the mover's distance two shorter (and exactly that where the
+    /// placement saves him two), and the bound is minus that evaluation. None where the
+    /// mover has one piece left (his placement ends the game) or is two or fewer from a
+    /// connection, or where the weights make no bound ([`quiet_bounded`]).
+    fn quiet_bound(&self, position: &Position) -> Option<i32> {
+        let st = &position.state;
+        let w = &self.w;
+        if st.outcome.is_some() || st.pieces_left(st.to_move.index()) < 2 || !quiet_bounded(w) {
+            return None;
+        }
+        let mut after = Standing::of(w, position).after_quiet_placement();
+        if after.distance[1] < 3 {
+            return None;
+        }
+        after.distance[1] -= 2;
+        Some(-after.value(w, position.variant))
+    }
+
+    /// A placement from a supply of two pieces or more on three points of
+    /// [`PriorTable::quiet`], read from the move prior's table of the position.
+    fn is_quiet(&self, position: &Position, mv: Move) -> bool {
+        let Move::Place { at, orient } = mv else { return false };
+        let st = &position.state;
+        if st.pieces_left(st.to_move.index()) < 2 {
+            return false;
+        }
+        let [a, b] = SHAPES[at.index()][orient.index()];
+        position.with_prior_table(&self.w, |t| {
+            t.quiet.contains(at.index() as u8) && t.quiet.contains(a) && t.quiet.contains(b)
+        })
     }
 
     /// No move is forcing (quiescence would follow none): the search need not list them.
@@ -795,7 +912,7 @@ mod tests {
                 let standard = variant == "standard";
                 for colour in [0u8, 1] {
                     let fast: Vec<u16> =
-                        slack(pc, &vis, colour, standard).iter().map(|&s| u16::from(s)).collect();
+                        slack(pc, &vis, colour, standard).0.iter().map(|&s| u16::from(s)).collect();
                     assert_eq!(fast, every_distance(pc, &vis, colour, standard), "turn {turn}");
                     checked += 1;
                 }
@@ -913,6 +1030,53 @@ mod tests {
             }
         }
         assert!(boards.len() > 150, "{} boards", boards.len());
+    }
+
+    /// Every quiet move, played by the rules, leaves a game not over and a position worth at
+    /// most the quiet bound to the mover, in both variants from the start to the end of
+    /// pseudo-random games; over a quarter of the placements of their first 30 turns are
+    /// quiet, and in most positions with a quiet move one of them is worth the bound.
+    #[test]
+    fn quiet_placements_are_worth_at_most_the_quiet_bound() {
+        let eval = Eval::default();
+        let mut moves = Vec::new();
+        let (mut quiet, mut placements, mut positions, mut reached) = (0, 0, 0, 0);
+        let mut with_quiet = 0;
+        for (seed, variant) in [(1usize, "standard"), (2, "basic"), (3, "standard"), (4, "basic")] {
+            let mut position = Position::new(variant).unwrap();
+            let mut turn = 0;
+            while position.outcome().is_none() {
+                let bound = eval.quiet_bound(&position);
+                let mut best = None;
+                position.legal_moves(&mut moves);
+                for &mv in &moves {
+                    placements += usize::from(matches!(mv, Move::Place { .. }) && turn < 30);
+                    if !eval.is_quiet(&position, mv) {
+                        continue;
+                    }
+                    assert!(matches!(mv, Move::Place { .. }), "{mv:?} at turn {turn}");
+                    let mut after = position.clone();
+                    after.play(mv);
+                    let at = format!("{mv:?} at turn {turn} of {variant}");
+                    assert_eq!(after.outcome(), None, "{at}");
+                    let bound = bound.expect("a bound where a move is quiet");
+                    let value = -eval.evaluate(&after);
+                    assert!(value <= bound, "{at}: worth {value}, bound {bound}");
+                    best = best.max(Some(value));
+                    quiet += usize::from(turn < 30);
+                }
+                if let Some(best) = best {
+                    with_quiet += 1;
+                    reached += usize::from(Some(best) == bound);
+                }
+                positions += 1;
+                position.play(moves[(turn * 7919 + seed * 104_729) % moves.len()]);
+                turn += 1;
+            }
+        }
+        assert!(positions > 100, "{positions} positions");
+        assert!(quiet * 4 > placements, "{quiet} of {placements} early placements quiet");
+        assert!(reached * 2 > with_quiet, "the bound reached in {reached} of {with_quiet}");
     }
 
     /// The priors of all moves at once are those of each move alone, shifts included.

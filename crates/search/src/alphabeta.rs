@@ -593,14 +593,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // are few, and a horizon inside a forced sequence would hide where it leads.
         let next = if self.eval.must_force(&self.game) { depth } else { depth - 1 };
         // Futility, one turn from the horizon, where every move leads to a static value:
-        // where the evaluator proves that no quiet move can raise alpha, the quiet moves are
-        // skipped and count as that bound (ZÈRTZ: after a sacrifice is taken, most of the
-        // hundreds of replies that could not win the marbles back).
-        let futile = if next == 0 && ply > 0 {
-            self.eval.quiet_bound(&self.game).filter(|&bound| bound <= alpha)
-        } else {
-            None
-        };
+        // once the evaluator's bound proves that no quiet move can raise alpha, the quiet
+        // moves are skipped and count as that bound (ZÈRTZ: after a sacrifice is taken,
+        // most of the hundreds of replies that could not win the marbles back). Alpha is
+        // read at each move: a move that raised it to the bound makes the quiet moves after
+        // it futile too.
+        let quiet_bound =
+            if next == 0 && ply > 0 { self.eval.quiet_bound(&self.game) } else { None };
         // Where the game can tell a move legal without listing them all, the table move and
         // the killers are tried first, in the order the list would give them, and a node
         // they cut off is never listed (PÜNCT lists thousands of moves a node). The root is
@@ -673,7 +672,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     mv
                 }
             };
-            if let Some(bound) = futile
+            if let Some(bound) = quiet_bound
+                && bound <= alpha
                 && self.eval.is_quiet(&self.game, mv)
             {
                 best = best.max(bound);

@@ -24,6 +24,11 @@
 //! own shortest path or on the opponent's, covers the opponent's points or takes central
 //! points is tried first. Its per-point tables are computed once per position (cached per
 //! thread by hash, mover and weights), so each move costs three look-ups.
+//!
+//! The same tables tell the search which placements are quiet: off the centre and off every
+//! shortest connection of either player, a placement changes the evaluation by a bounded
+//! amount, and one turn from the horizon the search skips those that cannot raise alpha
+//! (`Evaluator::quiet_bound`, design note 46).
 
 use std::cell::RefCell;
 use std::thread::LocalKey;

@@ -382,23 +382,17 @@ impl Standing {
         let me = st.to_move.index();
         let them = 1 - me;
         let vis = st.visible();
-        let mut centre = [0i32; 2];
-        for p in 0..N_POINTS {
-            if CENTRAL[p] && vis[p] != NO_OWNER {
-                centre[vis[p] as usize] += 1;
-            }
-        }
+        let centre = centre_counts(&vis);
         let free = st.free_pieces();
-        let pieces_left = [st.pieces_left(me), st.pieces_left(them)];
         Standing {
             distance: [
                 connection_distance(w, &vis, me as u8, standard),
                 connection_distance(w, &vis, them as u8, standard),
             ],
-            pieces_left,
+            pieces_left: [st.pieces_left(me), st.pieces_left(them)],
             centre: [centre[me], centre[them]],
             free: [free[me], free[them]],
-            placed: 2 * PIECES_PER_PLAYER as i32 - pieces_left[0] - pieces_left[1],
+            placed: st.placed(),
         }
     }
 
@@ -447,9 +441,25 @@ impl Standing {
     }
 }
 
+/// The central points each colour shows, from the visible colour of every point.
+fn centre_counts(vis: &[u8; N_POINTS]) -> [i32; 2] {
+    let mut centre = [0i32; 2];
+    for (&central, &shown) in CENTRAL.iter().zip(vis) {
+        if central && shown != NO_OWNER {
+            centre[shown as usize] += 1;
+        }
+    }
+    centre
+}
+
 impl State {
     fn pieces_left(&self, colour: usize) -> i32 {
         self.supply[colour].iter().map(|&c| i32::from(c)).sum()
+    }
+
+    /// Pieces placed by both players.
+    fn placed(&self) -> i32 {
+        2 * PIECES_PER_PLAYER as i32 - self.pieces_left(0) - self.pieces_left(1)
     }
 
     /// Free (uncovered) pieces of each colour.
@@ -481,7 +491,7 @@ struct PriorTable {
     /// so his distance falls by two at most; the opponent's shortest connections keep their
     /// length (his cost of a point only rises when the mover's piece covers it,
     /// `OPPONENT_COST` being at least that of an empty point). None where the mover is two or
-    /// fewer from a connection.
+    /// fewer from a connection or has one piece left (his placement would end the game).
     quiet: Bits,
 }
 
@@ -575,13 +585,12 @@ impl Position {
         let vis = st.visible();
         let (mine, best) = slack(pw.costs, &vis, me, standard);
         let (theirs, _) = slack(pw.costs, &vis, 1 - me, standard);
-        let placed = 2 * PIECES_PER_PLAYER as i32 - st.pieces_left(0) - st.pieces_left(1);
-        let centre = pw.centre.at(self.variant, placed) as i16;
+        let centre = pw.centre.at(self.variant, st.placed()) as i16;
         let mut gain = [0i16; N_POINTS];
         let mut loss = [0i16; N_POINTS];
         let mut quiet = Bits::EMPTY;
-        // Two shorter is still no connection.
-        let bounded = pw.quiet && best >= 3;
+        // Two shorter is still no connection, and the placement is not the mover's last.
+        let bounded = pw.quiet && best >= 3 && st.pieces_left(usize::from(me)) >= 2;
         for p in 0..N_POINTS {
             if bounded && vis[p] == NO_OWNER && !CENTRAL[p] && mine[p] >= 1 && theirs[p] >= 1 {
                 quiet.insert(p);
@@ -605,12 +614,7 @@ impl Position {
         let st = &self.state;
         let me = st.to_move.index() as u8;
         let visible = st.visible();
-        let mut centre = [0i32; 2];
-        for (&central, &shown) in CENTRAL.iter().zip(&visible) {
-            if central && shown != NO_OWNER {
-                centre[shown as usize] += 1;
-            }
-        }
+        let centre = centre_counts(&visible);
         let mut w = WinPoints {
             hash: st.hash,
             to_move: me,
@@ -771,14 +775,10 @@ impl Evaluator<Position> for Eval {
         Some(-after.value(w, position.variant))
     }
 
-    /// A placement from a supply of two pieces or more on three points of
-    /// [`PriorTable::quiet`], read from the move prior's table of the position.
+    /// A placement on three points of [`PriorTable::quiet`], read from the move prior's
+    /// table of the position.
     fn is_quiet(&self, position: &Position, mv: Move) -> bool {
         let Move::Place { at, orient } = mv else { return false };
-        let st = &position.state;
-        if st.pieces_left(st.to_move.index()) < 2 {
-            return false;
-        }
         let [a, b] = SHAPES[at.index()][orient.index()];
         position.with_prior_table(&self.w, |t| {
             t.quiet.contains(at.index() as u8) && t.quiet.contains(a) && t.quiet.contains(b)

@@ -110,8 +110,22 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + 'static {
 
     /// Whether `mv` is quiet in the sense of [`quiet_bound`](Evaluator::quiet_bound): the
     /// position it leaves is not over, is evaluated within that bound, and needs no
-    /// quiescence (no forcing move follows). The default, `false`, says so of no move.
+    /// quiescence (no forcing move follows); or, where
+    /// [`quiet_may_repeat`](Evaluator::quiet_may_repeat) says so, a position seen before
+    /// (which the rules or the search may score as a draw). The default, `false`, says so of
+    /// no move.
     fn is_quiet(&self, game: &G, mv: G::Move) -> bool {
+        let _ = (game, mv);
+        false
+    }
+
+    /// Whether quiet move `mv` ([`is_quiet`](Evaluator::is_quiet)) may lead to a position
+    /// seen before (PÜNCT's shifts). A draw by repetition is not bounded by
+    /// [`quiet_bound`](Evaluator::quiet_bound), so the search skips such a move only after
+    /// making sure it repeats nothing, where a draw would raise alpha. The default, `false`,
+    /// promises that no quiet move repeats a position (a placement that takes a piece from
+    /// the supply or a ring from the board never does).
+    fn quiet_may_repeat(&self, game: &G, mv: G::Move) -> bool {
         let _ = (game, mv);
         false
     }

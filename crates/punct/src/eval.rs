@@ -396,6 +396,19 @@ impl Standing {
         }
     }
 
+    /// The standing after a shift of the mover that changes no connection distance, covers
+    /// and uncovers no piece and no central point: the same, the opponent to move.
+    fn after_quiet_shift(self) -> Standing {
+        let [me, them] = [0, 1];
+        Standing {
+            distance: [self.distance[them], self.distance[me]],
+            pieces_left: [self.pieces_left[them], self.pieces_left[me]],
+            centre: [self.centre[them], self.centre[me]],
+            free: [self.free[them], self.free[me]],
+            placed: self.placed,
+        }
+    }
+
     /// The standing after a placement of the mover that changes no connection distance and
     /// covers no central point: the opponent to move, the mover with one piece fewer in his
     /// supply and one more free on the board.
@@ -491,8 +504,19 @@ struct PriorTable {
     /// so his distance falls by two at most; the opponent's shortest connections keep their
     /// length (his cost of a point only rises when the mover's piece covers it,
     /// `OPPONENT_COST` being at least that of an empty point). None where the mover is two or
-    /// fewer from a connection or has one piece left (his placement would end the game).
+    /// fewer from a connection.
     quiet: Bits,
+    /// Whether a placement may be quiet: not where the mover has one piece left (his
+    /// placement would end the game).
+    placements_quiet: bool,
+    /// The PÜNCT dots of the mover's free pieces that lie on the board (level 1) off the
+    /// centre. A shift of one of them onto three [`quiet`](PriorTable::quiet) points is
+    /// quiet: the points it leaves become empty, which only raises the mover's costs there
+    /// and lowers the opponent's (so his distance is at most what it was: his shortest
+    /// connections avoid the landing points), the mover's distance falls by two at most as
+    /// for a placement, and it covers and uncovers no piece and no central point. It may
+    /// repeat a position ([`Eval::quiet_may_repeat`]).
+    quiet_from: Bits,
 }
 
 thread_local! {
@@ -589,8 +613,21 @@ impl Position {
         let mut gain = [0i16; N_POINTS];
         let mut loss = [0i16; N_POINTS];
         let mut quiet = Bits::EMPTY;
-        // Two shorter is still no connection, and the placement is not the mover's last.
-        let bounded = pw.quiet && best >= 3 && st.pieces_left(usize::from(me)) >= 2;
+        let mut quiet_from = Bits::EMPTY;
+        // Two shorter is still no connection.
+        let bounded = pw.quiet && best >= 3;
+        if bounded {
+            for i in 0..st.n {
+                let piece = st.pieces[i as usize];
+                if piece.owner == me
+                    && piece.level == 1
+                    && st.is_free(i)
+                    && piece.points().iter().all(|&p| !CENTRAL[p as usize])
+                {
+                    quiet_from.insert(piece.at as usize);
+                }
+            }
+        }
         for p in 0..N_POINTS {
             if bounded && vis[p] == NO_OWNER && !CENTRAL[p] && mine[p] >= 1 && theirs[p] >= 1 {
                 quiet.insert(p);
@@ -607,7 +644,16 @@ impl Position {
                 gain[p] = own + 2 * block + 2 * c;
             }
         }
-        PriorTable { hash: st.hash, to_move: me, weights: pw, gain, loss, quiet }
+        PriorTable {
+            hash: st.hash,
+            to_move: me,
+            weights: pw,
+            gain,
+            loss,
+            quiet,
+            placements_quiet: st.pieces_left(usize::from(me)) >= 2,
+            quiet_from,
+        }
     }
 
     fn win_points(&self) -> WinPoints {
@@ -754,35 +800,62 @@ impl Evaluator<Position> for Eval {
         1000.0
     }
 
-    /// A quiet placement ([`is_quiet`](Evaluator::is_quiet)) leaves the opponent's connection
-    /// distance and the centre as they were, takes two at most from the mover's distance,
-    /// covers nothing and leaves the mover a piece: the opponent's evaluation after it is at
-    /// least what it is with the mover's distance two shorter (and exactly that where the
-    /// placement saves him two), and the bound is minus that evaluation. None where the
-    /// mover has one piece left (his placement ends the game) or is two or fewer from a
-    /// connection, or where the weights make no bound ([`quiet_bounded`]).
+    /// A quiet move ([`is_quiet`](Evaluator::is_quiet)) leaves the centre as it was, the
+    /// opponent's connection distance as it was or longer (a placement) or at most as it was
+    /// (a shift, whose leaving points may open his way), and takes two at most from the
+    /// mover's distance; a placement covers nothing and leaves the mover a piece, a shift
+    /// covers and uncovers nothing. The opponent's evaluation after it is at least what it
+    /// is with the mover's distance two shorter and his own as it was (exactly that where the
+    /// move saves the mover two and opens nothing), and the bound is minus that evaluation,
+    /// the larger of a placement's and a shift's. None where the mover is two or fewer from
+    /// a connection, or where the weights make no bound ([`quiet_bounded`]).
     fn quiet_bound(&self, position: &Position) -> Option<i32> {
         let st = &position.state;
         let w = &self.w;
-        if st.outcome.is_some() || st.pieces_left(st.to_move.index()) < 2 || !quiet_bounded(w) {
+        if st.outcome.is_some() || !quiet_bounded(w) {
             return None;
         }
-        let mut after = Standing::of(w, position).after_quiet_placement();
-        if after.distance[1] < 3 {
+        let standing = Standing::of(w, position);
+        if standing.distance[0] < 3 {
             return None;
         }
-        after.distance[1] -= 2;
-        Some(-after.value(w, position.variant))
+        let bound = |mut after: Standing| {
+            after.distance[1] -= 2;
+            -after.value(w, position.variant)
+        };
+        let shifts = bound(standing.after_quiet_shift());
+        if st.pieces_left(st.to_move.index()) < 2 {
+            return Some(shifts);
+        }
+        Some(shifts.max(bound(standing.after_quiet_placement())))
     }
 
-    /// A placement on three points of [`PriorTable::quiet`], read from the move prior's
-    /// table of the position.
+    /// A placement on three points of [`PriorTable::quiet`], or a shift of a piece of
+    /// [`PriorTable::quiet_from`] onto three of them, read from the move prior's table of
+    /// the position.
     fn is_quiet(&self, position: &Position, mv: Move) -> bool {
-        let Move::Place { at, orient } = mv else { return false };
+        let (from, at, orient) = match mv {
+            Move::Place { at, orient } => (None, at, orient),
+            Move::Shift { from, to, orient } => (Some(from.index() as u8), to, orient),
+            Move::Pass => return false,
+        };
         let [a, b] = SHAPES[at.index()][orient.index()];
         position.with_prior_table(&self.w, |t| {
-            t.quiet.contains(at.index() as u8) && t.quiet.contains(a) && t.quiet.contains(b)
+            let source = match from {
+                Some(from) => t.quiet_from.contains(from),
+                None => t.placements_quiet,
+            };
+            source
+                && t.quiet.contains(at.index() as u8)
+                && t.quiet.contains(a)
+                && t.quiet.contains(b)
         })
+    }
+
+    /// A quiet shift may come back to a position seen before; a quiet placement never does
+    /// (it takes a piece from the supply).
+    fn quiet_may_repeat(&self, _: &Position, mv: Move) -> bool {
+        matches!(mv, Move::Shift { .. })
     }
 
     /// No move is forcing (quiescence would follow none): the search need not list them.
@@ -873,7 +946,7 @@ fn prior(t: &PriorTable, mv: Move, leaving: impl FnOnce(u8) -> [u8; 3]) -> i32 {
 
 #[cfg(test)]
 mod tests {
-    use ply_core::{Evaluator, Game, Tunable};
+    use ply_core::{Evaluator, Game, Outcome, Tunable};
 
     use super::{Eval, Weights};
     use crate::rules::Position;
@@ -1037,16 +1110,17 @@ mod tests {
         assert!(boards.len() > 150, "{} boards", boards.len());
     }
 
-    /// Every quiet move, played by the rules, leaves a game not over and a position worth at
-    /// most the quiet bound to the mover, in both variants from the start to the end of
-    /// pseudo-random games; over a quarter of the placements of their first 30 turns are
-    /// quiet, and in most positions with a quiet move one of them is worth the bound.
+    /// Every quiet move, played by the rules, leaves a game not over (a shift may repeat a
+    /// position, and the third time draws) and a position worth at most the quiet bound to
+    /// the mover, in both variants from the start to the end of pseudo-random games; over a
+    /// quarter of the placements of their first 30 turns are quiet and over a tenth of the
+    /// shifts, and in most positions with a quiet move one of them is worth the bound.
     #[test]
-    fn quiet_placements_are_worth_at_most_the_quiet_bound() {
+    fn quiet_moves_are_worth_at_most_the_quiet_bound() {
         let eval = Eval::default();
         let mut moves = Vec::new();
         let (mut quiet, mut placements, mut positions, mut reached) = (0, 0, 0, 0);
-        let mut with_quiet = 0;
+        let (mut quiet_shifts, mut shifts, mut with_quiet) = (0, 0, 0);
         for (seed, variant) in [(1usize, "standard"), (2, "basic"), (3, "standard"), (4, "basic")] {
             let mut position = Position::new(variant).unwrap();
             let mut turn = 0;
@@ -1055,20 +1129,26 @@ mod tests {
                 let mut best = None;
                 position.legal_moves(&mut moves);
                 for &mv in &moves {
-                    placements += usize::from(matches!(mv, Move::Place { .. }) && turn < 30);
+                    let shift = matches!(mv, Move::Shift { .. });
+                    placements += usize::from(!shift && turn < 30);
+                    shifts += usize::from(shift);
                     if !eval.is_quiet(&position, mv) {
                         continue;
                     }
-                    assert!(matches!(mv, Move::Place { .. }), "{mv:?} at turn {turn}");
+                    assert_eq!(eval.quiet_may_repeat(&position, mv), shift);
                     let mut after = position.clone();
                     after.play(mv);
                     let at = format!("{mv:?} at turn {turn} of {variant}");
-                    assert_eq!(after.outcome(), None, "{at}");
                     let bound = bound.expect("a bound where a move is quiet");
+                    if let Some(outcome) = after.outcome() {
+                        assert!(shift && outcome == Outcome::Draw, "{at}: {outcome:?}");
+                        continue;
+                    }
                     let value = -eval.evaluate(&after);
                     assert!(value <= bound, "{at}: worth {value}, bound {bound}");
                     best = best.max(Some(value));
-                    quiet += usize::from(turn < 30);
+                    quiet += usize::from(!shift && turn < 30);
+                    quiet_shifts += usize::from(shift);
                 }
                 if let Some(best) = best {
                     with_quiet += 1;
@@ -1079,8 +1159,12 @@ mod tests {
                 turn += 1;
             }
         }
+        eprintln!(
+            "{positions} {quiet}/{placements} {quiet_shifts}/{shifts} {reached}/{with_quiet}"
+        );
         assert!(positions > 100, "{positions} positions");
         assert!(quiet * 4 > placements, "{quiet} of {placements} early placements quiet");
+        assert!(quiet_shifts * 10 > shifts, "{quiet_shifts} of {shifts} shifts quiet");
         assert!(reached * 2 > with_quiet, "the bound reached in {reached} of {with_quiet}");
     }
 

@@ -496,6 +496,24 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Whether position `key` at `ply` is scored as a draw for coming back: a position of
+    /// this very line again (the rules draw it on its third time, and the side that chose the
+    /// cycle once can choose it again, so it is that draw now), or under "no progress" a
+    /// position of the game before the root.
+    fn repeats(&self, key: u64, ply: usize) -> bool {
+        self.shared.repeats_draw
+            && (self.line[..ply].contains(&key) || self.shared.seen_before_root(key))
+    }
+
+    /// Whether `mv`, played at `ply`, ends the game (a quiet move ends it only by the rules'
+    /// repetition) or leads to a position the search scores as a repetition.
+    fn repeats_after(&mut self, mv: G::Move, ply: usize) -> bool {
+        self.game.play(mv);
+        let repeats = self.game.outcome().is_some() || self.repeats(self.game.hash(), ply + 1);
+        self.game.undo();
+        repeats
+    }
+
     /// A draw for the player to move: the contempt, seen from his side.
     fn draw_score(&self) -> i32 {
         let contempt = self.shared.contempt;
@@ -563,13 +581,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let key = self.game.hash();
         self.line[ply] = key;
-        // A position of this very line again: the rules draw it on its third time, and the
-        // side that chose the cycle once can choose it again, so it is that draw now. Under
-        // "no progress" the same holds for a position of the game before the root.
-        if self.shared.repeats_draw
-            && ply > 0
-            && (self.line[..ply].contains(&key) || self.shared.seen_before_root(key))
-        {
+        if ply > 0 && self.repeats(key, ply) {
             return self.draw_score();
         }
         if depth <= 0 {
@@ -597,7 +609,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // moves are skipped and count as that bound (ZÈRTZ: after a sacrifice is taken,
         // most of the hundreds of replies that could not win the marbles back). Alpha is
         // read at each move: a move that raised it to the bound makes the quiet moves after
-        // it futile too.
+        // it futile too. A quiet move that may come back to a position (PÜNCT's shifts) is
+        // skipped only where a draw cannot raise alpha either, or is found to repeat nothing.
         let quiet_bound =
             if next == 0 && ply > 0 { self.eval.quiet_bound(&self.game) } else { None };
         // Where the game can tell a move legal without listing them all, the table move and
@@ -675,6 +688,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if let Some(bound) = quiet_bound
                 && bound <= alpha
                 && self.eval.is_quiet(&self.game, mv)
+                && !(self.draw_score() > alpha
+                    && self.eval.quiet_may_repeat(&self.game, mv)
+                    && self.repeats_after(mv, ply))
             {
                 best = best.max(bound);
                 continue;

@@ -282,6 +282,9 @@ impl<G: Game, E: Evaluator<G>> Evaluator<G> for Noisy<E> {
     fn is_quiet(&self, game: &G, mv: G::Move) -> bool {
         self.eval.is_quiet(game, mv)
     }
+    fn quiet_may_repeat(&self, game: &G, mv: G::Move) -> bool {
+        self.eval.quiet_may_repeat(game, mv)
+    }
     fn may_win_at_once(&self, game: &G) -> bool {
         self.eval.may_win_at_once(game)
     }

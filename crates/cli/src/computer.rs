@@ -51,7 +51,7 @@ pub struct BudgetArgs {
     #[arg(long, default_value_t = 0, allow_negative_numbers = true,
           value_parser = clap::value_parser!(i32).range(-1000..=1000))]
     pub contempt: i32,
-    /// Alpha-beta, where the rules draw no repeated position (GIPF, PÜNCT): score a position
+    /// Alpha-beta, where the rules draw no repeated position (GIPF): score a position
     /// the game has already seen as a draw all the same ("no progress", worth --contempt),
     /// so the engine leaves a cycle it stands better in. `false` scores it by the evaluation.
     #[arg(long, value_name = "true|false", default_value_t = true, action = clap::ArgAction::Set)]

@@ -27,8 +27,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// Whether the game can end in a draw at all (by its rules or by repetition); games that
     /// cannot (GIPF) offer no draw by agreement either.
     const HAS_DRAWS: bool = true;
-    /// Whether the rules end the game in a draw when a position comes back (boop. and ZÈRTZ:
-    /// the third time). A search may then score a position that repeats one of its own line
+    /// Whether the rules end the game in a draw when a position comes back (boop., PÜNCT and
+    /// ZÈRTZ: the third time). A search may then score a position that repeats one of its own line
     /// as that draw at once: whoever could avoid the cycle the first time can avoid it then.
     const REPETITION_DRAWS: bool = false;
     /// Whether [`legal_without_listing`](Game::legal_without_listing) tells, at every

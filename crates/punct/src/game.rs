@@ -11,6 +11,8 @@ impl Game for Position {
     type Move = Move;
     const NAME: &'static str = "punct";
     const DISPLAY_NAME: &'static str = "PÜNCT";
+    /// A position's third time draws ([E5]).
+    const REPETITION_DRAWS: bool = true;
     const LEGALITY_WITHOUT_LISTING: bool = true;
 
     fn variants() -> &'static [&'static str] {

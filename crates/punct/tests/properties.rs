@@ -380,6 +380,8 @@ fn threefold_repetition_is_a_draw() {
     }
     // The start position has now occurred for the third time.
     assert_eq!(pos.outcome(), Some(Outcome::Draw));
+    // What the search is told: a repetition in its line is that draw.
+    const { assert!(<Position as Game>::REPETITION_DRAWS) };
     assert!(pos.parse_move("Tg3:g4,h4").is_err());
     pos.undo();
     assert_eq!(pos.outcome(), None);

@@ -217,8 +217,8 @@ impl<G: Evaluate, E: Evaluator<G>> AlphaBeta<G, E> {
         self.contempt = contempt;
     }
 
-    /// Where the rules draw no repeated position (`Game::REPETITION_DRAWS` false: GIPF,
-    /// PÜNCT), score a position the game has already seen, before the root or in the line
+    /// Where the rules draw no repeated position (`Game::REPETITION_DRAWS` false: GIPF),
+    /// score a position the game has already seen, before the root or in the line
     /// searched, as a draw all the same: "no progress", worth the contempt. The side that
     /// stands better then leaves a cycle the rules would let go on for ever; the side that
     /// stands worse still welcomes it. Off unless asked for, as it is not a rule of these

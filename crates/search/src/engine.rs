@@ -31,7 +31,7 @@ pub struct Think {
     /// How much worse than an even position a draw counts for the engine, in evaluation
     /// units (alpha-beta; see [`AlphaBeta::with_contempt`]).
     pub contempt: i32,
-    /// Where the rules draw no repeated position (GIPF, PÜNCT), score a position the game
+    /// Where the rules draw no repeated position (GIPF), score a position the game
     /// has already seen as a draw all the same (alpha-beta; see
     /// [`AlphaBeta::with_no_progress`]).
     pub no_progress: bool,

@@ -1159,9 +1159,6 @@ mod tests {
                 turn += 1;
             }
         }
-        eprintln!(
-            "{positions} {quiet}/{placements} {quiet_shifts}/{shifts} {reached}/{with_quiet}"
-        );
         assert!(positions > 100, "{positions} positions");
         assert!(quiet * 4 > placements, "{quiet} of {placements} early placements quiet");
         assert!(quiet_shifts * 10 > shifts, "{quiet_shifts} of {shifts} shifts quiet");

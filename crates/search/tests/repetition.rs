@@ -13,52 +13,49 @@ use std::sync::atomic::AtomicBool;
 use ply_core::{Evaluate, Evaluator, Game, MoveError, Outcome, Player, VariantError};
 use ply_search::{AlphaBeta, Limits, Searcher};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Node {
-    A,
-    B,
-    /// The line after leaving, `k` turns into it.
-    Tail(u32),
+/// The positions of a small test game and its moves between them.
+trait Graph: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
+    const START: Self;
+    /// Each move's name, by its number.
+    const MOVE_NAMES: &'static [&'static str];
+    fn moves(self) -> &'static [u8];
+    fn after(self, mv: u8) -> Self;
+    /// A number of its own (for the hash).
+    fn code(self) -> u64;
 }
 
-/// `RULE`: whether the third time a position comes back draws (the game's
-/// `REPETITION_DRAWS`).
+/// A game that walks over the positions of `N`. `RULE`: whether the third time a position
+/// comes back draws (the game's `REPETITION_DRAWS`).
 #[derive(Clone, Debug)]
-struct Cycle<const RULE: bool = true> {
+struct Walk<N, const RULE: bool> {
     /// Every position so far, the current one last.
-    line: Vec<(Node, Player)>,
-    /// How bad the tail is for the first player, in evaluation units.
+    line: Vec<(N, Player)>,
+    /// How bad the tail is for the first player, in evaluation units (the cycle's games).
     tail_value: i32,
 }
 
-/// The cycle without a rule against it.
-type Endless = Cycle<false>;
-
-impl<const RULE: bool> Cycle<RULE> {
-    fn new(tail_value: i32) -> Cycle<RULE> {
-        Cycle { line: vec![(Node::A, Player::P1)], tail_value }
+impl<N: Graph, const RULE: bool> Walk<N, RULE> {
+    fn new(tail_value: i32) -> Self {
+        Walk { line: vec![(N::START, Player::P1)], tail_value }
     }
-    fn here(&self) -> (Node, Player) {
+    fn here(&self) -> (N, Player) {
         *self.line.last().unwrap()
     }
 }
 
-const CYCLE: u8 = 0;
-const LEAVE: u8 = 1;
-
-impl<const RULE: bool> Game for Cycle<RULE> {
+impl<N: Graph, const RULE: bool> Game for Walk<N, RULE> {
     type Move = u8;
-    const NAME: &'static str = "cycle";
-    const DISPLAY_NAME: &'static str = "cycle";
+    const NAME: &'static str = "walk";
+    const DISPLAY_NAME: &'static str = "walk";
     const REPETITION_DRAWS: bool = RULE;
     fn variants() -> &'static [&'static str] {
-        &["cycle"]
+        &["walk"]
     }
     fn new(_: &str) -> Result<Self, VariantError> {
-        Ok(Cycle::new(-10))
+        Ok(Walk::new(-10))
     }
     fn variant(&self) -> &'static str {
-        "cycle"
+        "walk"
     }
     fn to_move(&self) -> Player {
         self.here().1
@@ -66,21 +63,12 @@ impl<const RULE: bool> Game for Cycle<RULE> {
     fn legal_moves(&self, out: &mut Vec<u8>) {
         out.clear();
         if self.outcome().is_none() {
-            out.push(CYCLE);
-            if self.here().0 == Node::A {
-                out.push(LEAVE);
-            }
+            out.extend_from_slice(self.here().0.moves());
         }
     }
     fn play(&mut self, mv: u8) {
         let (node, mover) = self.here();
-        let next = match (node, mv) {
-            (Node::A, LEAVE) => Node::Tail(0),
-            (Node::A, _) => Node::B,
-            (Node::B, _) => Node::A,
-            (Node::Tail(k), _) => Node::Tail(k + 1),
-        };
-        self.line.push((next, mover.other()));
+        self.line.push((node.after(mv), mover.other()));
     }
     fn undo(&mut self) {
         self.line.pop();
@@ -95,27 +83,59 @@ impl<const RULE: bool> Game for Cycle<RULE> {
     }
     fn hash(&self) -> u64 {
         let (node, mover) = self.here();
-        let n = match node {
-            Node::A => 1,
-            Node::B => 2,
-            Node::Tail(k) => 3 + u64::from(k),
-        };
-        n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mover as u64
+        node.code().wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mover as u64
     }
     fn compute_hash(&self) -> u64 {
         self.hash()
     }
     fn format_move(&self, mv: u8) -> String {
-        if mv == LEAVE { "leave".into() } else { "cycle".into() }
+        N::MOVE_NAMES[usize::from(mv)].into()
     }
     fn parse_move(&self, s: &str) -> Result<u8, MoveError> {
-        match s {
-            "cycle" => Ok(CYCLE),
-            "leave" => Ok(LEAVE),
-            _ => Err(MoveError::Syntax(s.into())),
+        let named = N::MOVE_NAMES.iter().position(|&name| name == s);
+        named.map(|mv| mv as u8).ok_or_else(|| MoveError::Syntax(s.into()))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Node {
+    A,
+    B,
+    /// The line after leaving, `k` turns into it.
+    Tail(u32),
+}
+
+const CYCLE: u8 = 0;
+const LEAVE: u8 = 1;
+
+impl Graph for Node {
+    const START: Node = Node::A;
+    const MOVE_NAMES: &'static [&'static str] = &["cycle", "leave"];
+    fn moves(self) -> &'static [u8] {
+        if self == Node::A { &[CYCLE, LEAVE] } else { &[CYCLE] }
+    }
+    fn after(self, mv: u8) -> Node {
+        match (self, mv) {
+            (Node::A, LEAVE) => Node::Tail(0),
+            (Node::A, _) => Node::B,
+            (Node::B, _) => Node::A,
+            (Node::Tail(k), _) => Node::Tail(k + 1),
+        }
+    }
+    fn code(self) -> u64 {
+        match self {
+            Node::A => 1,
+            Node::B => 2,
+            Node::Tail(k) => 3 + u64::from(k),
         }
     }
 }
+
+/// The cycle game.
+type Cycle<const RULE: bool = true> = Walk<Node, RULE>;
+
+/// The cycle without a rule against it.
+type Endless = Cycle<false>;
 
 #[derive(Clone, Copy, Debug, Default)]
 struct CycleEval;
@@ -218,10 +238,7 @@ fn no_progress_counts_the_positions_before_the_root() {
 /// worse for him than the draw (tried first), or come back to `R`: a quiet move (in the
 /// sense of [`Evaluator::is_quiet`]) that repeats the root, statically the worst for him,
 /// really the draw.
-#[derive(Clone, Debug)]
-struct Return {
-    line: Vec<(Spot, Player)>,
-}
+type Return = Walk<Spot, true>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Spot {
@@ -239,79 +256,33 @@ const BACK: u8 = 2;
 const LEAVE_X: u8 = 3;
 const ON: u8 = 4;
 
-impl Return {
-    fn here(&self) -> (Spot, Player) {
-        *self.line.last().unwrap()
-    }
-}
-
-impl Game for Return {
-    type Move = u8;
-    const NAME: &'static str = "return";
-    const DISPLAY_NAME: &'static str = "return";
-    const REPETITION_DRAWS: bool = true;
-    fn variants() -> &'static [&'static str] {
-        &["return"]
-    }
-    fn new(_: &str) -> Result<Self, VariantError> {
-        Ok(Return { line: vec![(Spot::R, Player::P1)] })
-    }
-    fn variant(&self) -> &'static str {
-        "return"
-    }
-    fn to_move(&self) -> Player {
-        self.here().1
-    }
-    fn legal_moves(&self, out: &mut Vec<u8>) {
-        out.clear();
-        if self.outcome().is_none() {
-            out.extend_from_slice(match self.here().0 {
-                Spot::R => &[GO, SIT],
-                Spot::X => &[BACK, LEAVE_X],
-                Spot::Left(_) | Spot::Sat(_) => &[ON],
-            });
+impl Graph for Spot {
+    const START: Spot = Spot::R;
+    const MOVE_NAMES: &'static [&'static str] = &["go", "sit", "back", "leave", "on"];
+    fn moves(self) -> &'static [u8] {
+        match self {
+            Spot::R => &[GO, SIT],
+            Spot::X => &[BACK, LEAVE_X],
+            Spot::Left(_) | Spot::Sat(_) => &[ON],
         }
     }
-    fn play(&mut self, mv: u8) {
-        let (spot, mover) = self.here();
-        let next = match (spot, mv) {
+    fn after(self, mv: u8) -> Spot {
+        match (self, mv) {
             (Spot::R, GO) => Spot::X,
             (Spot::R, _) => Spot::Sat(0),
             (Spot::X, BACK) => Spot::R,
             (Spot::X, _) => Spot::Left(0),
             (Spot::Left(k), _) => Spot::Left(k + 1),
             (Spot::Sat(k), _) => Spot::Sat(k + 1),
-        };
-        self.line.push((next, mover.other()));
+        }
     }
-    fn undo(&mut self) {
-        self.line.pop();
-    }
-    fn turns_played(&self) -> usize {
-        self.line.len() - 1
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        let here = self.here();
-        (self.line.iter().filter(|&&p| p == here).count() >= 3).then_some(Outcome::Draw)
-    }
-    fn hash(&self) -> u64 {
-        let (spot, mover) = self.here();
-        let n = match spot {
+    fn code(self) -> u64 {
+        match self {
             Spot::R => 1,
             Spot::X => 2,
             Spot::Left(k) => 1000 + u64::from(k),
             Spot::Sat(k) => 2000 + u64::from(k),
-        };
-        n.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ mover as u64
-    }
-    fn compute_hash(&self) -> u64 {
-        self.hash()
-    }
-    fn format_move(&self, mv: u8) -> String {
-        ["go", "sit", "back", "leave", "on"][usize::from(mv)].into()
-    }
-    fn parse_move(&self, s: &str) -> Result<u8, MoveError> {
-        (0..5).find(|&mv| self.format_move(mv) == s).ok_or_else(|| MoveError::Syntax(s.into()))
+        }
     }
 }
 
@@ -374,7 +345,7 @@ impl<const LIES: bool> Evaluator<Return> for ReturnEval<LIES> {
 
 /// Score of `Return`'s start with futility skipping only what the evaluator allows.
 fn return_score<E: Evaluator<Return>>(eval: E, depth: u32, contempt: i32) -> i32 {
-    let game = Return::new("return").unwrap();
+    let game = Return::new(0);
     let mut search = AlphaBeta::<Return, E>::with_evaluator(eval, 1, 1).with_contempt(contempt);
     search.search(&game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false))).score.0
 }

@@ -410,17 +410,15 @@ impl Standing {
     }
 
     /// The standing after a placement of the mover that changes no connection distance and
-    /// covers no central point: the opponent to move, the mover with one piece fewer in his
+    /// covers no central point: as after a quiet shift, the mover with one piece fewer in his
     /// supply and one more free on the board.
     fn after_quiet_placement(self) -> Standing {
-        let [me, them] = [0, 1];
-        Standing {
-            distance: [self.distance[them], self.distance[me]],
-            pieces_left: [self.pieces_left[them], self.pieces_left[me] - 1],
-            centre: [self.centre[them], self.centre[me]],
-            free: [self.free[them], self.free[me] + 1],
-            placed: self.placed + 1,
-        }
+        let mut after = self.after_quiet_shift();
+        let mover = 1;
+        after.pieces_left[mover] -= 1;
+        after.free[mover] += 1;
+        after.placed += 1;
+        after
     }
 
     /// The evaluation, for the mover.

@@ -25,10 +25,12 @@
 //! points is tried first. Its per-point tables are computed once per position (cached per
 //! thread by hash, mover and weights), so each move costs three look-ups.
 //!
-//! The same tables tell the search which placements are quiet: off the centre and off every
-//! shortest connection of either player, a placement changes the evaluation by a bounded
-//! amount, and one turn from the horizon the search skips those that cannot raise alpha
-//! (`Evaluator::quiet_bound`, design note 46).
+//! The same tables tell the search which placements and shifts are quiet: off the centre and
+//! off every shortest connection of either player, a placement, or a shift of a piece lying
+//! on the board off the centre, changes the evaluation by a bounded amount, and one turn from
+//! the horizon the search skips those that cannot raise alpha (`Evaluator::quiet_bound`,
+//! design note 46; a shift, which may repeat a position, only once it is found to repeat
+//! none where a draw would count).
 
 use std::cell::RefCell;
 use std::thread::LocalKey;
@@ -832,16 +834,15 @@ impl Evaluator<Position> for Eval {
     /// [`PriorTable::quiet_from`] onto three of them, read from the move prior's table of
     /// the position.
     fn is_quiet(&self, position: &Position, mv: Move) -> bool {
-        let (from, at, orient) = match mv {
-            Move::Place { at, orient } => (None, at, orient),
-            Move::Shift { from, to, orient } => (Some(from.index() as u8), to, orient),
+        let (at, orient) = match mv {
+            Move::Place { at, orient } | Move::Shift { to: at, orient, .. } => (at, orient),
             Move::Pass => return false,
         };
         let [a, b] = SHAPES[at.index()][orient.index()];
         position.with_prior_table(&self.w, |t| {
-            let source = match from {
-                Some(from) => t.quiet_from.contains(from),
-                None => t.placements_quiet,
+            let source = match mv {
+                Move::Shift { from, .. } => t.quiet_from.contains(from.index() as u8),
+                _ => t.placements_quiet,
             };
             source
                 && t.quiet.contains(at.index() as u8)
@@ -1128,7 +1129,7 @@ mod tests {
                 position.legal_moves(&mut moves);
                 for &mv in &moves {
                     let shift = matches!(mv, Move::Shift { .. });
-                    placements += usize::from(!shift && turn < 30);
+                    placements += usize::from(matches!(mv, Move::Place { .. }) && turn < 30);
                     shifts += usize::from(shift);
                     if !eval.is_quiet(&position, mv) {
                         continue;

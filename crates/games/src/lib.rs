@@ -92,12 +92,13 @@ pub fn engines() -> Vec<EngineEntry> {
             BenchSpec { perft_depth: 2, search_depth: 1, mcts_nodes: 300, baseline_depth: 2 },
         )
         // Noise of 0.8 value scales or more is all but random here: a third of the standard
-        // noise spaces the low levels. Nodes buy most between completing the first turn's
-        // 5,000 moves (6,000 nodes) and reaching into the second: 20,000 nodes scored +512
-        // against 6,000, so levels 6–9 are 6,000, 10,000, 20,000 and 60,000 nodes (+137, +137,
-        // +158, and level 10 +228 above 60,000; docs/strength.md, "Level 10 above level 9").
+        // noise spaces the low levels. Nodes buy most where they complete a turn: the first
+        // turn's 5,000 moves (6,000 nodes), and depth 2 in the first turns after the opening
+        // (about 20,000–40,000 nodes since quiet moves are skipped unsearched). Level 10's
+        // second beat 40,000 nodes by +301 and 60,000 by +81, so levels 6–9 are 6,000, 14,000,
+        // 32,000 and 50,000 nodes (docs/strength.md, "PÜNCT's ladder after the futility").
         .with_levels(LevelTable {
-            share: [0.000_2, 0.000_4, 0.000_8, 0.001_5, 0.006_5, 0.03, 0.05, 0.1, 0.3],
+            share: [0.000_2, 0.000_4, 0.000_8, 0.001_5, 0.006_5, 0.03, 0.07, 0.16, 0.25],
             noise: [0.5, 0.36, 0.26, 0.18, 0.07, 0.0, 0.0, 0.0, 0.0],
         }),
     ]

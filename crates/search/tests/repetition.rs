@@ -30,13 +30,11 @@ trait Graph: Copy + Eq + std::fmt::Debug + Send + Sync + 'static {
 struct Walk<N, const RULE: bool> {
     /// Every position so far, the current one last.
     line: Vec<(N, Player)>,
-    /// How bad the tail is for the first player, in evaluation units (the cycle's games).
-    tail_value: i32,
 }
 
 impl<N: Graph, const RULE: bool> Walk<N, RULE> {
-    fn new(tail_value: i32) -> Self {
-        Walk { line: vec![(N::START, Player::P1)], tail_value }
+    fn start() -> Self {
+        Walk { line: vec![(N::START, Player::P1)] }
     }
     fn here(&self) -> (N, Player) {
         *self.line.last().unwrap()
@@ -52,7 +50,7 @@ impl<N: Graph, const RULE: bool> Game for Walk<N, RULE> {
         &["walk"]
     }
     fn new(_: &str) -> Result<Self, VariantError> {
-        Ok(Walk::new(-10))
+        Ok(Walk::start())
     }
     fn variant(&self) -> &'static str {
         "walk"
@@ -137,8 +135,22 @@ type Cycle<const RULE: bool = true> = Walk<Node, RULE>;
 /// The cycle without a rule against it.
 type Endless = Cycle<false>;
 
-#[derive(Clone, Copy, Debug, Default)]
-struct CycleEval;
+/// The cycle's evaluation: `A` and `B` are worth +300 to the first player, the line after
+/// leaving `tail_value` (slightly or badly worse).
+#[derive(Clone, Copy, Debug)]
+struct CycleEval {
+    tail_value: i32,
+}
+
+/// The tail's value in most of these tests: a little worse for the first player than the
+/// draw.
+const SLIGHTLY_WORSE: i32 = -10;
+
+impl Default for CycleEval {
+    fn default() -> Self {
+        CycleEval { tail_value: SLIGHTLY_WORSE }
+    }
+}
 
 impl<const RULE: bool> Evaluate for Cycle<RULE> {
     type Evaluator = CycleEval;
@@ -146,11 +158,9 @@ impl<const RULE: bool> Evaluate for Cycle<RULE> {
 
 impl<const RULE: bool> Evaluator<Cycle<RULE>> for CycleEval {
     fn evaluate(&self, game: &Cycle<RULE>) -> i32 {
-        // Not called with a Cycle of another tail value in these tests: the tail's value
-        // is the game's.
         let for_p1 = match game.here().0 {
             Node::A | Node::B => 300,
-            Node::Tail(_) => game.tail_value,
+            Node::Tail(_) => self.tail_value,
         };
         if game.to_move() == Player::P1 { for_p1 } else { -for_p1 }
     }
@@ -159,16 +169,26 @@ impl<const RULE: bool> Evaluator<Cycle<RULE>> for CycleEval {
     }
 }
 
-fn choice(game: &Cycle, depth: u32, contempt: i32) -> (String, i32) {
-    let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(contempt);
+/// The choice in the cycle game whose tail is worth `tail_value` to the first player.
+fn choice(game: &Cycle, tail_value: i32, depth: u32, contempt: i32) -> (String, i32) {
+    let eval = CycleEval { tail_value };
+    let mut search = AlphaBeta::<Cycle, _>::with_evaluator(eval, 1, 1).with_contempt(contempt);
     let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
     (game.format_move(r.best.unwrap()), r.score.0)
 }
 
 /// The choice in the game without the rule, with "no progress" on or off.
-fn endless_choice(game: &Endless, depth: u32, contempt: i32, no_progress: bool) -> (String, i32) {
-    let mut search =
-        AlphaBeta::<Endless>::new(1, 1).with_contempt(contempt).with_no_progress(no_progress);
+fn endless_choice(
+    game: &Endless,
+    tail_value: i32,
+    depth: u32,
+    contempt: i32,
+    no_progress: bool,
+) -> (String, i32) {
+    let eval = CycleEval { tail_value };
+    let mut search = AlphaBeta::<Endless, _>::with_evaluator(eval, 1, 1)
+        .with_contempt(contempt)
+        .with_no_progress(no_progress);
     let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
     (game.format_move(r.best.unwrap()), r.score.0)
 }
@@ -176,56 +196,56 @@ fn endless_choice(game: &Endless, depth: u32, contempt: i32, no_progress: bool) 
 #[test]
 fn a_repetition_in_the_line_is_the_draw_it_will_be() {
     // Depth 2 reaches A again, not yet the third time: statically +300, really a draw.
-    let game = Cycle::new(-10);
-    assert_eq!(choice(&game, 2, 0), ("cycle".to_string(), 0));
-    assert_eq!(choice(&game, 2, 50), ("leave".to_string(), -10));
-    assert_eq!(choice(&game, 6, 50), ("leave".to_string(), -10));
+    let game = Cycle::start();
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 0), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 50), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 6, 50), ("leave".to_string(), -10));
 }
 
 #[test]
 fn contempt_decides_between_a_draw_and_a_slightly_worse_position() {
-    let mut game = Cycle::new(-10);
+    let mut game = Cycle::start();
     // A has been seen twice already: cycling now draws by the rules at once.
     game.play(CYCLE);
     game.play(CYCLE);
-    assert_eq!(choice(&game, 4, 0), ("cycle".to_string(), 0));
-    assert_eq!(choice(&game, 4, 5), ("cycle".to_string(), -5));
-    assert_eq!(choice(&game, 4, 20), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 0), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 5), ("cycle".to_string(), -5));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 20), ("leave".to_string(), -10));
     // Losing badly, the engine takes the draw even with some contempt.
-    assert_eq!(choice(&Cycle::new(-500), 4, 100), ("cycle".to_string(), -100));
+    assert_eq!(choice(&Cycle::start(), -500, 4, 100), ("cycle".to_string(), -100));
     // Negative contempt: a draw is welcome even against a good position.
-    assert_eq!(choice(&Cycle::new(40), 4, -50), ("cycle".to_string(), 50));
-    assert_eq!(choice(&Cycle::new(40), 4, 0), ("leave".to_string(), 40));
+    assert_eq!(choice(&Cycle::start(), 40, 4, -50), ("cycle".to_string(), 50));
+    assert_eq!(choice(&Cycle::start(), 40, 4, 0), ("leave".to_string(), 40));
 }
 
 #[test]
 fn without_a_rule_a_cycle_is_scored_as_its_positions_unless_no_progress_is_asked() {
-    let game = Endless::new(-10);
+    let game = Endless::start();
     // No rule and no switch: the cycle keeps the +300 of its positions at every depth.
-    assert_eq!(endless_choice(&game, 2, 50, false), ("cycle".to_string(), 300));
-    assert_eq!(endless_choice(&game, 6, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 6, 50, false), ("cycle".to_string(), 300));
     // No progress: coming back to A is a draw worth the contempt.
-    assert_eq!(endless_choice(&game, 2, 0, true), ("cycle".to_string(), 0));
-    assert_eq!(endless_choice(&game, 2, 50, true), ("leave".to_string(), -10));
-    assert_eq!(endless_choice(&game, 6, 50, true), ("leave".to_string(), -10));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 0, true), ("cycle".to_string(), 0));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 50, true), ("leave".to_string(), -10));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 6, 50, true), ("leave".to_string(), -10));
     // Losing badly, the engine still takes the cycle.
-    assert_eq!(endless_choice(&Endless::new(-500), 4, 100, true), ("cycle".to_string(), -100));
+    assert_eq!(endless_choice(&Endless::start(), -500, 4, 100, true), ("cycle".to_string(), -100));
 }
 
 #[test]
 fn no_progress_counts_the_positions_before_the_root() {
     // A, B, A: at depth 1 the line never comes back to a position of its own, but cycling
     // leads to B, which the game has seen.
-    let mut game = Endless::new(-10);
+    let mut game = Endless::start();
     game.play(CYCLE);
     game.play(CYCLE);
-    assert_eq!(endless_choice(&game, 1, 50, false), ("cycle".to_string(), 300));
-    assert_eq!(endless_choice(&game, 1, 50, true), ("leave".to_string(), -10));
-    assert_eq!(endless_choice(&game, 1, 0, true), ("cycle".to_string(), 0));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 50, true), ("leave".to_string(), -10));
+    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 0, true), ("cycle".to_string(), 0));
     // The switch changes nothing where the rules draw repetitions: the line was enough
     // there, and positions before the root are the rules' own business (depth 1 sees B as
     // +300; the draw only comes on the third A).
-    let mut ruled = Cycle::new(-10);
+    let mut ruled = Cycle::start();
     ruled.play(CYCLE);
     ruled.play(CYCLE);
     let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(50).with_no_progress(true);
@@ -345,7 +365,7 @@ impl<const LIES: bool> Evaluator<Return> for ReturnEval<LIES> {
 
 /// Score of `Return`'s start with futility skipping only what the evaluator allows.
 fn return_score<E: Evaluator<Return>>(eval: E, depth: u32, contempt: i32) -> i32 {
-    let game = Return::new(0);
+    let game = Return::start();
     let mut search = AlphaBeta::<Return, E>::with_evaluator(eval, 1, 1).with_contempt(contempt);
     search.search(&game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false))).score.0
 }

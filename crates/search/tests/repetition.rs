@@ -129,11 +129,11 @@ impl Graph for Node {
     }
 }
 
-/// The cycle game.
-type Cycle<const RULE: bool = true> = Walk<Node, RULE>;
+/// The cycle game, a position seen three times a draw.
+type Cycle = Walk<Node, true>;
 
 /// The cycle without a rule against it.
-type Endless = Cycle<false>;
+type Endless = Walk<Node, false>;
 
 /// The cycle's evaluation: `A` and `B` are worth +300 to the first player, the line after
 /// leaving `tail_value` (slightly or badly worse).
@@ -152,41 +152,34 @@ impl Default for CycleEval {
     }
 }
 
-impl<const RULE: bool> Evaluate for Cycle<RULE> {
+impl<const RULE: bool> Evaluate for Walk<Node, RULE> {
     type Evaluator = CycleEval;
 }
 
-impl<const RULE: bool> Evaluator<Cycle<RULE>> for CycleEval {
-    fn evaluate(&self, game: &Cycle<RULE>) -> i32 {
+impl<const RULE: bool> Evaluator<Walk<Node, RULE>> for CycleEval {
+    fn evaluate(&self, game: &Walk<Node, RULE>) -> i32 {
         let for_p1 = match game.here().0 {
             Node::A | Node::B => 300,
             Node::Tail(_) => self.tail_value,
         };
         if game.to_move() == Player::P1 { for_p1 } else { -for_p1 }
     }
-    fn material(&self, _: &Cycle<RULE>) -> i32 {
+    fn material(&self, _: &Walk<Node, RULE>) -> i32 {
         0
     }
 }
 
-/// The choice in the cycle game whose tail is worth `tail_value` to the first player.
-fn choice(game: &Cycle, tail_value: i32, depth: u32, contempt: i32) -> (String, i32) {
-    let eval = CycleEval { tail_value };
-    let mut search = AlphaBeta::<Cycle, _>::with_evaluator(eval, 1, 1).with_contempt(contempt);
-    let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
-    (game.format_move(r.best.unwrap()), r.score.0)
-}
-
-/// The choice in the game without the rule, with "no progress" on or off.
-fn endless_choice(
-    game: &Endless,
+/// The choice in a cycle game whose tail is worth `tail_value` to the first player, with
+/// "no progress" on or off.
+fn choice<const RULE: bool>(
+    game: &Walk<Node, RULE>,
     tail_value: i32,
     depth: u32,
     contempt: i32,
     no_progress: bool,
 ) -> (String, i32) {
     let eval = CycleEval { tail_value };
-    let mut search = AlphaBeta::<Endless, _>::with_evaluator(eval, 1, 1)
+    let mut search = AlphaBeta::<Walk<Node, RULE>, _>::with_evaluator(eval, 1, 1)
         .with_contempt(contempt)
         .with_no_progress(no_progress);
     let r = search.search(game, &Limits::depth(depth), &Arc::new(AtomicBool::new(false)));
@@ -197,9 +190,9 @@ fn endless_choice(
 fn a_repetition_in_the_line_is_the_draw_it_will_be() {
     // Depth 2 reaches A again, not yet the third time: statically +300, really a draw.
     let game = Cycle::start();
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 0), ("cycle".to_string(), 0));
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 50), ("leave".to_string(), -10));
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 6, 50), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 0, false), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 50, false), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 6, 50, false), ("leave".to_string(), -10));
 }
 
 #[test]
@@ -208,28 +201,28 @@ fn contempt_decides_between_a_draw_and_a_slightly_worse_position() {
     // A has been seen twice already: cycling now draws by the rules at once.
     game.play(CYCLE);
     game.play(CYCLE);
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 0), ("cycle".to_string(), 0));
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 5), ("cycle".to_string(), -5));
-    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 20), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 0, false), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 5, false), ("cycle".to_string(), -5));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 4, 20, false), ("leave".to_string(), -10));
     // Losing badly, the engine takes the draw even with some contempt.
-    assert_eq!(choice(&Cycle::start(), -500, 4, 100), ("cycle".to_string(), -100));
+    assert_eq!(choice(&Cycle::start(), -500, 4, 100, false), ("cycle".to_string(), -100));
     // Negative contempt: a draw is welcome even against a good position.
-    assert_eq!(choice(&Cycle::start(), 40, 4, -50), ("cycle".to_string(), 50));
-    assert_eq!(choice(&Cycle::start(), 40, 4, 0), ("leave".to_string(), 40));
+    assert_eq!(choice(&Cycle::start(), 40, 4, -50, false), ("cycle".to_string(), 50));
+    assert_eq!(choice(&Cycle::start(), 40, 4, 0, false), ("leave".to_string(), 40));
 }
 
 #[test]
 fn without_a_rule_a_cycle_is_scored_as_its_positions_unless_no_progress_is_asked() {
     let game = Endless::start();
     // No rule and no switch: the cycle keeps the +300 of its positions at every depth.
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 50, false), ("cycle".to_string(), 300));
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 6, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 6, 50, false), ("cycle".to_string(), 300));
     // No progress: coming back to A is a draw worth the contempt.
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 0, true), ("cycle".to_string(), 0));
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 2, 50, true), ("leave".to_string(), -10));
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 6, 50, true), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 0, true), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 2, 50, true), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 6, 50, true), ("leave".to_string(), -10));
     // Losing badly, the engine still takes the cycle.
-    assert_eq!(endless_choice(&Endless::start(), -500, 4, 100, true), ("cycle".to_string(), -100));
+    assert_eq!(choice(&Endless::start(), -500, 4, 100, true), ("cycle".to_string(), -100));
 }
 
 #[test]
@@ -239,18 +232,16 @@ fn no_progress_counts_the_positions_before_the_root() {
     let mut game = Endless::start();
     game.play(CYCLE);
     game.play(CYCLE);
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 50, false), ("cycle".to_string(), 300));
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 50, true), ("leave".to_string(), -10));
-    assert_eq!(endless_choice(&game, SLIGHTLY_WORSE, 1, 0, true), ("cycle".to_string(), 0));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 1, 50, false), ("cycle".to_string(), 300));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 1, 50, true), ("leave".to_string(), -10));
+    assert_eq!(choice(&game, SLIGHTLY_WORSE, 1, 0, true), ("cycle".to_string(), 0));
     // The switch changes nothing where the rules draw repetitions: the line was enough
     // there, and positions before the root are the rules' own business (depth 1 sees B as
     // +300; the draw only comes on the third A).
     let mut ruled = Cycle::start();
     ruled.play(CYCLE);
     ruled.play(CYCLE);
-    let mut search = AlphaBeta::<Cycle>::new(1, 1).with_contempt(50).with_no_progress(true);
-    let r = search.search(&ruled, &Limits::depth(1), &Arc::new(AtomicBool::new(false)));
-    assert_eq!((ruled.format_move(r.best.unwrap()), r.score.0), ("cycle".to_string(), 300));
+    assert_eq!(choice(&ruled, SLIGHTLY_WORSE, 1, 50, true), ("cycle".to_string(), 300));
 }
 
 /// A game for futility next to a repetition: at `R` the first player may go on to `X` or

@@ -87,7 +87,11 @@ pub fn engines() -> Vec<EngineEntry> {
             // Measured again on 4 Dec 2026 (quiet machine): a second searches about 224,000
             // nodes from the start and 112,000 in a middle game (about 130,000 a second in
             // play), and MCTS makes 24,500 playouts from the start; the first figures (20,000
-            // and 600) came before the search got ten to forty times faster.
+            // and 600) came before the search got ten to forty times faster. Since quiet moves
+            // are skipped unsearched (design note 46) one thread searches about 420,000 nodes
+            // a second from the start and 340,000–490,000 in middle games (7 Dec 2026, quiet,
+            // 100 ms moves, docs/strength.md); the level table below is in shares of 200,000,
+            // so it stays.
             Speed { alphabeta_nps: 200_000, mcts_nps: 24_000 },
             BenchSpec { perft_depth: 2, search_depth: 1, mcts_nodes: 300, baseline_depth: 2 },
         )
